@@ -1,0 +1,33 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.switchyard/**', 'jest.config.js'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  prettier,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The domain is pure: no framework, no SQL driver, no Redis, no clock-bearing infrastructure.
+    files: ['**/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*'], message: 'domain/ folders are framework-free.' },
+            { group: ['pg', 'pg-*', 'ioredis', '@electric-sql/pglite', '@electric-sql/pglite/*'], message: 'domain/ folders never touch storage.' },
+            { group: ['fastify', '@eventstore/*', 'class-validator', 'class-transformer'], message: 'domain/ folders never touch adapters.' },
+          ],
+        },
+      ],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Time arrives in the command.' }],
+      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Time arrives in the command.' }],
+    },
+  },
+);

@@ -1,0 +1,64 @@
+import type { Decider } from '@switchyard/kernel';
+import { WrongExpectedRevisionError } from '../errors';
+import type { DomainEvent, EventMetadata, EventStore, Position } from '../types';
+
+export interface CommandOutcome<Event> {
+  events: Event[];
+  /** Global position of the last appended event; null when the command changed nothing. */
+  position: Position | null;
+  revision: bigint;
+}
+
+export interface CommandServiceOptions {
+  maxAttempts?: number;
+  /** Base backoff in ms; each retry waits a random time up to base * 2^attempt. */
+  backoffMs?: number;
+}
+
+/**
+ * Load the stream, decide, append with the revision read. A concurrent writer makes the append fail
+ * with WrongExpectedRevisionError; the command is then decided again on fresh state after a jittered
+ * pause, so two racing commands both land, in some order, each decided on what really happened.
+ */
+export class CommandService {
+  private readonly maxAttempts: number;
+  private readonly backoffMs: number;
+
+  constructor(
+    private readonly store: EventStore,
+    options: CommandServiceOptions = {},
+  ) {
+    this.maxAttempts = options.maxAttempts ?? 10;
+    this.backoffMs = options.backoffMs ?? 5;
+  }
+
+  async handle<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    metadata: EventMetadata = {},
+  ): Promise<CommandOutcome<Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const { revision, events: history } = await this.store.readStream(streamId);
+      const state = history.reduce(
+        (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
+        decider.initialState(),
+      );
+      const events = decider.decide(command, state);
+      if (events.length === 0) return { events, position: null, revision };
+      try {
+        const result = await this.store.appendToStream(
+          streamId,
+          events.map((event) => ({ type: event.type, data: event.data, metadata })),
+          { expectedRevision: revision < 0n ? 'no_stream' : revision },
+        );
+        return { events, position: result.lastPosition, revision: result.nextExpectedRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxAttempts) throw error;
+        await sleep(Math.random() * this.backoffMs * 2 ** Math.min(attempt, 6));
+      }
+    }
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

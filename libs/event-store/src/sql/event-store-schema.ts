@@ -1,0 +1,42 @@
+import type { SqlExecutor } from './sql-executor';
+
+/**
+ * One schema for PGlite and PostgreSQL. The pair (transaction_id, global_position) is the global
+ * order: catch-up readers only take rows whose transaction id is below the snapshot's xmin, so a
+ * slow transaction can delay the feed but never slip an event in behind a reader's checkpoint
+ * (architecture-anchors §2.3).
+ */
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sy_streams (
+  stream_id  text PRIMARY KEY,
+  revision   bigint NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE SEQUENCE IF NOT EXISTS sy_events_global_position;
+CREATE TABLE IF NOT EXISTS sy_events (
+  global_position bigint NOT NULL DEFAULT nextval('sy_events_global_position'),
+  transaction_id  xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id       text NOT NULL REFERENCES sy_streams (stream_id),
+  stream_revision bigint NOT NULL,
+  event_id        uuid NOT NULL,
+  event_type      text NOT NULL,
+  schema_version  integer NOT NULL,
+  data            jsonb NOT NULL,
+  metadata        jsonb NOT NULL,
+  recorded_at     timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (stream_id, stream_revision),
+  CONSTRAINT sy_events_event_id_key UNIQUE (event_id),
+  CONSTRAINT sy_events_global_position_key UNIQUE (global_position)
+);
+CREATE INDEX IF NOT EXISTS sy_events_feed ON sy_events (transaction_id, global_position);
+`;
+
+/** Concurrent first starts of several processes must not race on CREATE IF NOT EXISTS. */
+export const SCHEMA_LOCK_KEY = 4_242_001;
+
+export async function ensureEventStoreSchema(executor: SqlExecutor): Promise<void> {
+  await executor.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
+    await tx.exec(SCHEMA);
+  });
+}

@@ -1,0 +1,90 @@
+import { Pool, type PoolClient, type PoolConfig } from 'pg';
+import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
+
+const wrap = (target: Pool | PoolClient): SqlQueryable => ({
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<SqlRows<T>> {
+    const result = await target.query(sql, params as unknown[]);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+  },
+  async exec(sql: string): Promise<void> {
+    await target.query(sql);
+  },
+});
+
+/** Server PostgreSQL through a node-postgres pool. */
+export class PgExecutor implements SqlExecutor {
+  readonly dialect = 'postgres' as const;
+  private readonly direct: SqlQueryable;
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private listenClient: PoolClient | null = null;
+
+  private constructor(private readonly pool: Pool) {
+    this.direct = wrap(pool);
+  }
+
+  static async open(connectionString: string, options: PoolConfig = {}): Promise<PgExecutor> {
+    const pool = new Pool({
+      connectionString,
+      max: 10,
+      // A session left idle inside a transaction holds xmin back and stalls every catch-up reader.
+      idle_in_transaction_session_timeout: 60_000,
+      ...options,
+    });
+    pool.on('error', () => {
+      // Idle client errors (server restart) are surfaced on the next query; keep the process alive.
+    });
+    await pool.query('SELECT 1');
+    return new PgExecutor(pool);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlRows<T>> {
+    return this.direct.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.direct.exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(wrap(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
+    if (!this.listenClient) {
+      this.listenClient = await this.pool.connect();
+      this.listenClient.on('notification', (message) => {
+        for (const handler of this.listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+    }
+    let handlers = this.listeners.get(channel);
+    if (!handlers) {
+      handlers = new Set();
+      this.listeners.set(channel, handlers);
+      await this.listenClient.query(`LISTEN ${channel}`);
+    }
+    handlers.add(onNotify);
+    return async () => {
+      handlers!.delete(onNotify);
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.listenClient) {
+      this.listenClient.release();
+      this.listenClient = null;
+    }
+    await this.pool.end();
+  }
+}

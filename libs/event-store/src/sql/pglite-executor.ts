@@ -1,0 +1,49 @@
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
+
+const wrap = (target: PGlite | Transaction): SqlQueryable => ({
+  async query<T>(sql: string, params: readonly unknown[] = []): Promise<SqlRows<T>> {
+    const result = await target.query<T>(sql, params as unknown[]);
+    return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  },
+  async exec(sql: string): Promise<void> {
+    await target.exec(sql);
+  },
+});
+
+/** The embedded store: PostgreSQL compiled to WASM, persisted in a data directory (or memory). */
+export class PgliteExecutor implements SqlExecutor {
+  readonly dialect = 'pglite' as const;
+  private readonly direct: SqlQueryable;
+
+  private constructor(private readonly db: PGlite) {
+    this.direct = wrap(db);
+  }
+
+  /** dataDir undefined means in-memory, for tests. */
+  static async open(dataDir?: string): Promise<PgliteExecutor> {
+    const db = dataDir ? new PGlite(dataDir) : new PGlite();
+    await db.waitReady;
+    return new PgliteExecutor(db);
+  }
+
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlRows<T>> {
+    return this.direct.query<T>(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.direct.exec(sql);
+  }
+
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(wrap(tx)));
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    return this.db.listen(channel, onNotify);
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.closed) await this.db.close();
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * The thin layer under both SQL adapters. PGlite has a single connection and deadlocks when the
+ * instance is used inside its own transaction callback, so every function that runs inside a
+ * transaction takes the transaction handle explicitly (architecture-anchors §1.11).
+ */
+export interface SqlRows<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+export interface SqlQueryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlRows<T>>;
+  /** Several statements, no parameters (schema setup). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface SqlExecutor extends SqlQueryable {
+  readonly dialect: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** Delivers NOTIFY payloads on the channel; returns an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Postgres error codes we act upon. */
+export const UNIQUE_VIOLATION = '23505';
+
+export const sqlErrorCode = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+
+export const sqlConstraint = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'constraint' in error
+    ? String((error as { constraint: unknown }).constraint)
+    : undefined;

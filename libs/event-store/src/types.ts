@@ -1,0 +1,111 @@
+/**
+ * The event-store port. Vocabulary follows EventStoreDB so the ESDB adapter passes it straight
+ * through: revisions are 0-based, a bigint expected revision is the revision of the stream's last
+ * event, and a missing stream has revision -1.
+ */
+
+/** Opaque global position; lexical order of the string is the global order (see position.ts). */
+export type Position = string;
+
+export type ExpectedRevision = bigint | 'no_stream' | 'stream_exists' | 'any';
+
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A domain event as the domain produces it: a stable type name and plain data. */
+export interface DomainEvent<Type extends string = string, Data extends object = object> {
+  type: Type;
+  data: Data;
+}
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  [key: string]: unknown;
+}
+
+export interface NewEvent<E extends DomainEvent = DomainEvent> {
+  eventId?: string;
+  type: E['type'];
+  data: E['data'];
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<E extends DomainEvent = DomainEvent> {
+  streamId: string;
+  revision: bigint;
+  position: Position;
+  eventId: string;
+  type: E['type'];
+  schemaVersion: number;
+  data: E['data'];
+  metadata: EventMetadata;
+  recordedAt: Date;
+}
+
+export interface AppendOptions {
+  expectedRevision: ExpectedRevision;
+}
+
+export interface AppendResult {
+  nextExpectedRevision: bigint;
+  lastPosition: Position;
+  createdStream: boolean;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadStreamResult {
+  exists: boolean;
+  /** Revision of the last event, -1n when the stream does not exist. */
+  revision: bigint;
+  events: RecordedEvent[];
+}
+
+export interface EventFilter {
+  eventTypes?: readonly string[];
+  streamPrefixes?: readonly string[];
+}
+
+export interface ReadAllOptions {
+  /** Exclusive. */
+  after: Position | 'start';
+  limit: number;
+  filter?: EventFilter;
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /**
+   * The position the reader may checkpoint at. When the feed is exhausted this is the settled head,
+   * even if the filter skipped every event after `after`, so filtered readers still move forward.
+   */
+  lastPosition: Position | 'start';
+  endOfFeed: boolean;
+}
+
+export type SubscriptionItem =
+  | { kind: 'event'; event: RecordedEvent }
+  | { kind: 'caughtUp'; position: Position | 'start' };
+
+export interface SubscribeOptions {
+  after: Position | 'start';
+  filter?: EventFilter;
+  signal: AbortSignal;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  readonly name: string;
+  appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
+  /** Settled events only: nothing with a smaller position can appear later. */
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /** Catch-up then live, pull-based so `for await` gives back-pressure and order. */
+  subscribeToAll(options: SubscribeOptions): AsyncIterable<SubscriptionItem>;
+  headPosition(): Promise<Position | null>;
+  close(): Promise<void>;
+}

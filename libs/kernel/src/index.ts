@@ -1,0 +1,6 @@
+export * from './actor';
+export * from './clock';
+export * from './domain-error';
+export * from './ids';
+export * from './time';
+export * from './decider';

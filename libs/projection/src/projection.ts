@@ -1,0 +1,21 @@
+import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
+
+/**
+ * A read model built from events. The runner calls apply inside the same transaction that moves the
+ * projection's checkpoint, so rows and checkpoint always agree; apply must still be idempotent
+ * (upserts, ON CONFLICT DO NOTHING) because a rebuild may replay what a crash left half-known.
+ */
+export interface Projection {
+  /** Stable name, used by `rebuild <name>` and the checkpoint table. */
+  readonly name: string;
+  /** Bumping it makes the runner drop the rows and replay from the start. */
+  readonly version: number;
+  /** Event types this projection reads; undefined means every event. */
+  readonly eventTypes?: readonly string[];
+  /** Creates the read-model tables when missing. Idempotent. */
+  setup(tx: SqlQueryable): Promise<void>;
+  /** Deletes every row of the read model (before a replay). */
+  reset(tx: SqlQueryable): Promise<void>;
+  /** Applies events in global order. */
+  apply(tx: SqlQueryable, events: readonly RecordedEvent[]): Promise<void>;
+}

@@ -1,0 +1,2 @@
+export * from './decider-specification';
+export * from './databases';
