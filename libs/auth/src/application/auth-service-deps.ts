@@ -1,0 +1,14 @@
+import type { CommandService, EventStore, SqlQueryable } from '@switchyard/event-store';
+import type { Clock } from '@switchyard/kernel';
+import type { ReadModelFreshness } from '@switchyard/projection';
+
+/** What the credential services need; the platform provides each behind its Nest token. */
+export interface AuthServiceDeps {
+  /** For headPosition(): "is the read model up to date with everything written so far?". */
+  store: EventStore;
+  commands: CommandService;
+  /** The read-model database holding `auth_credentials`. */
+  sql: SqlQueryable;
+  freshness: ReadModelFreshness;
+  clock: Clock;
+}

@@ -1,0 +1,39 @@
+import { JsonBodyDecodeError } from './json-body-decode.error';
+import { findJsonSyntaxError } from './json-syntax-position';
+
+type Done = (error: Error | null, body?: unknown) => void;
+export type JsonBodyParser = (request: unknown, body: Buffer | string, done: Done) => void;
+
+/**
+ * application/json bodies: an empty body is "no body" (FastAPI then reports the missing fields),
+ * malformed JSON is a JsonBodyDecodeError carrying the offset, and everything else goes through
+ * Fastify's own parser, which also refuses `__proto__` / `constructor` poisoning.
+ */
+/** The one Fastify method the parser needs (typed loosely: Nest and Fastify disagree on generics). */
+export interface DefaultJsonParserSource {
+  getDefaultJsonParser(onProtoPoisoning: 'error', onConstructorPoisoning: 'error'): unknown;
+}
+
+export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBodyParser {
+  const standard = fastify.getDefaultJsonParser('error', 'error') as (
+    request: unknown,
+    body: string,
+    done: Done,
+  ) => void;
+  return (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim().length === 0) {
+      done(null, undefined);
+      return;
+    }
+    standard(request, text, (error, parsed) => {
+      if (!error) {
+        done(null, parsed);
+        return;
+      }
+      const syntax = findJsonSyntaxError(text);
+      // Valid JSON refused anyway means prototype poisoning: keep Fastify's 400.
+      done(syntax ? new JsonBodyDecodeError(syntax.position, syntax.reason) : error, undefined);
+    });
+  };
+}

@@ -1,0 +1,30 @@
+import type { INestApplication } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { REQUEST_ID_HEADER } from './logging/request-id';
+import { setupOpenApi } from './openapi/setup-openapi';
+import { RequestValidationPipe } from './validation/request-validation.pipe';
+
+export interface ConfigureHttpAppOptions {
+  /** The OpenAPI document's info.version (the package version). */
+  version: string;
+  /** Serve GET /v1/openapi.json (default true). */
+  openApi?: boolean;
+}
+
+/**
+ * Everything an HTTP app needs from libs/http, in one call between NestFactory.create (with
+ * createHttpAdapter) and listen: the error filter, the validation pipe, the request-id response
+ * header and the OpenAPI document. Authentication comes from importing AuthModule (libs/auth),
+ * which installs its global guard.
+ */
+export function configureHttpApp(app: INestApplication, options: ConfigureHttpAppOptions): void {
+  app.useGlobalFilters(new HttpErrorFilter());
+  app.useGlobalPipes(new RequestValidationPipe());
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  // onRequest runs before routing, so 404s and body-parser errors carry the id too.
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+  });
+  if (options.openApi ?? true) setupOpenApi(app, { version: options.version });
+}

@@ -1,0 +1,25 @@
+import type { Logger } from 'pino';
+import type { HttpSettings } from '../http-settings';
+import { genReqId } from '../logging/request-id';
+
+/**
+ * Bodies are bounded in characters by the spec (mergify_yml up to 1,048,576), and JSON escaping can
+ * take up to six bytes per character (`\uXXXX`), so Fastify's 1 MiB default would refuse valid
+ * simulator requests.
+ */
+export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Fastify server options (also accepted by `new FastifyAdapter(...)`). Left to inference on purpose:
+ * Nest's adapter ships its own copy of Fastify's types, and naming either one breaks the other.
+ */
+export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>, logger: Logger) {
+  return {
+    loggerInstance: logger,
+    genReqId,
+    // Fastify's own header lookup would take any value; genReqId applies our sanity check.
+    requestIdHeader: false as const,
+    trustProxy: settings.trustProxy,
+    bodyLimit: BODY_LIMIT_BYTES,
+  };
+}
