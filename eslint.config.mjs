@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.switchyard/**', 'jest.config.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.switchyard/**', 'jest.config.js', 'libs/testing/reporters/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -24,6 +24,7 @@ module.exports = {
       },
     ],
   },
+  reporters: ['default', '<rootDir>/libs/testing/reporters/closing-line-reporter.js'],
   testTimeout: 30000,
   maxWorkers: 2,
 };

@@ -1,0 +1,22 @@
+import { startHttpApp } from '@switchyard/app';
+import { loadConfigOrExit } from '@switchyard/platform';
+
+/**
+ * The stateless HTTP process of a multi-service deployment: run as many as you like behind a load
+ * balancer. Needs PostgreSQL (DATABASE_URL); read models are kept by the projector process.
+ */
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const running = await startHttpApp(config, { role: 'api' });
+  const stop = async () => {
+    await running.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+void main().catch((error: unknown) => {
+  process.stderr.write(`api failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,96 @@
+import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switchyard/app';
+import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
+import { FixedClock } from '@switchyard/kernel';
+import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
+import { ProjectionHost, rebuildProjection } from '@switchyard/projection';
+
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
+export const TEST_ACCOUNT = 'acme';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  /** Sent verbatim (for malformed JSON tests). */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApp {
+  baseUrl: string;
+  adminKey: string;
+  clock: FixedClock;
+  running: RunningHttpApp;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  createKey(scope: 'admin' | 'ci', account?: string): Promise<string>;
+  issueServiceToken(account?: string): Promise<string>;
+  /** Stops the live projections, rebuilds every one from the events, starts them again. */
+  rebuildAll(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The all-in-one app on an in-memory PGlite store, a random port and a clock the test moves.
+ * Requests go over real HTTP.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SWITCHYARD_DATA_DIR: IN_MEMORY_DATA_DIR,
+    SWITCHYARD_ACCOUNT: TEST_ACCOUNT,
+    SWITCHYARD_ADMIN_KEY: TEST_ADMIN_KEY,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
+  const running = await startHttpApp(config, { role: 'all-in-one', clock, announce: () => undefined });
+  const baseUrl = running.url;
+
+  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? TEST_ADMIN_KEY : options.token;
+    if (token !== null) headers.authorization = `Bearer ${token}`;
+    let body: string | undefined = options.rawBody;
+    if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers['content-type'] ??= 'application/json';
+    const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (text && response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  };
+
+  return {
+    baseUrl,
+    adminKey: TEST_ADMIN_KEY,
+    clock,
+    running,
+    request,
+    async createKey(scope, account = TEST_ACCOUNT) {
+      const issued = await running.app.get(ApplicationKeyService).createApplicationKey({ accountLogin: account, scope });
+      return issued.secret;
+    },
+    async issueServiceToken(account = TEST_ACCOUNT) {
+      const issued = await running.app.get(ServiceTokenService).issueServiceToken({ accountLogin: account });
+      return issued.secret;
+    },
+    async rebuildAll() {
+      const host = running.projections as ProjectionHost;
+      await host.stop();
+      for (const projection of switchyardProjections()) {
+        await rebuildProjection({ executor: running.storage.executor, store: running.storage.store, projection });
+      }
+      host.start();
+      const head = await running.storage.store.headPosition();
+      await host.waitFor(head, 10_000);
+    },
+    close: () => running.close(),
+  };
+}

@@ -1,0 +1,5 @@
+export * from './switchyard-projections';
+export * from './switchyard.module';
+export * from './start-http-app';
+export * from './projection-readiness';
+export * from './version';

@@ -1,0 +1,25 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ActivityLogModule } from '@switchyard/activity-log';
+import { AuthModule } from '@switchyard/auth';
+import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
+import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
+import { RepositoryControlsModule } from '@switchyard/repository';
+
+/** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
+@Module({})
+export class SwitchyardModule {
+  static forRoot(runtime: PlatformRuntime, readiness: ReadinessContributor[]): DynamicModule {
+    return {
+      module: SwitchyardModule,
+      imports: [
+        PlatformModule.forRoot(runtime),
+        CqrsModule.forRoot(),
+        HealthModule.forRoot({ contributors: { provide: READINESS_CONTRIBUTORS, useValue: readiness } }),
+        AuthModule.forRoot(),
+        RepositoryControlsModule,
+        ActivityLogModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,25 @@
+/** Everything the processes read from the environment, parsed once at start-up. */
+export interface HostTokenGrant {
+  user: { id: number; login: string };
+  accounts: string[];
+}
+
+export interface SwitchyardConfig {
+  port: number;
+  host: string;
+  /** Embedded store directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  /** PostgreSQL for events and read models; null means the embedded PGlite store. */
+  databaseUrl: string | null;
+  /** EventStoreDB for events (read models then live in PostgreSQL or PGlite). */
+  eventStoreUrl: string | null;
+  redisUrl: string | null;
+  account: { login: string; id: number | null };
+  /** A known bootstrap admin key, so scripts and containers can start with it. */
+  adminKey: string | null;
+  hostTokens: Record<string, HostTokenGrant>;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  trustProxy: boolean;
+  /** How long a write endpoint waits for the read models to include its events. */
+  readYourWritesTimeoutMs: number;
+}
