@@ -12,3 +12,7 @@ export * from './sql/pg-executor';
 export * from './sql/sql-event-store';
 export * from './sql/event-store-schema';
 export * from './command/command-service';
+export * from './expected-revision';
+export * from './abortable-sleep';
+export * from './esdb/esdb-event-store';
+export * from './esdb/esdb-position';

@@ -1,10 +1,12 @@
+import { abortableSleep, backoffMs } from './abortable-sleep';
 import type { Position, ReadAllOptions, ReadAllResult, SubscribeOptions, SubscriptionItem } from './types';
 import type { Wakeup } from './wakeup';
 
 /**
  * subscribeToAll for stores that can only be read: page through readAll, yield each event, and when
  * the feed is exhausted report caughtUp and sleep until woken (or the fallback interval passes).
- * Transient read failures are retried with exponential backoff from the last yielded position.
+ * Transient read failures are retried with exponential backoff from the last yielded position; the
+ * iterator only fails after maxFailures in a row.
  */
 export async function* pollingSubscription(
   readAll: (options: ReadAllOptions) => Promise<ReadAllResult>,
@@ -20,6 +22,9 @@ export async function* pollingSubscription(
   let reportedCaughtUp: Position | 'start' | null = null;
 
   while (!signal.aborted) {
+    // Taken before the read: an append that lands while we read or while the consumer works on the
+    // page makes the idle wait below return at once instead of sleeping through it.
+    const seen = wakeup.current();
     let page: ReadAllResult;
     try {
       page = await readAll({ after, limit, filter });
@@ -27,7 +32,7 @@ export async function* pollingSubscription(
     } catch (error) {
       failures += 1;
       if (failures >= maxFailures || signal.aborted) throw error;
-      await wakeup.wait(signal, Math.min(100 * 2 ** failures, 5000));
+      await abortableSleep(backoffMs(failures), signal);
       continue;
     }
     for (const event of page.events) {
@@ -35,13 +40,14 @@ export async function* pollingSubscription(
       yield { kind: 'event', event };
       after = event.position;
     }
+    if (signal.aborted) return;
     after = page.lastPosition;
     if (page.endOfFeed) {
       if (reportedCaughtUp !== after) {
         reportedCaughtUp = after;
         yield { kind: 'caughtUp', position: after };
       }
-      await wakeup.wait(signal, idlePollMs);
+      await wakeup.wait(seen, signal, idlePollMs);
     }
   }
 }

@@ -6,13 +6,19 @@ import type { Position } from './types';
  */
 const WIDTH = 20;
 
-export const encodeSqlPosition = (transactionId: string | bigint, globalPosition: string | bigint): Position =>
+export const encodeSqlPosition = (
+  transactionId: string | bigint,
+  globalPosition: string | bigint,
+): Position =>
   `${transactionId.toString().padStart(WIDTH, '0')}:${globalPosition.toString().padStart(WIDTH, '0')}`;
 
-export const decodeSqlPosition = (position: Position | 'start'): { transactionId: string; globalPosition: string } => {
+export const decodeSqlPosition = (
+  position: Position | 'start',
+): { transactionId: string; globalPosition: string } => {
   if (position === 'start') return { transactionId: '0', globalPosition: '0' };
   const [xid, gp] = position.split(':');
-  if (!xid || !gp || !/^\d+$/.test(xid) || !/^\d+$/.test(gp)) throw new Error(`Not a SQL position: ${position}`);
+  if (!xid || !gp || !/^\d+$/.test(xid) || !/^\d+$/.test(gp))
+    throw new Error(`Not a SQL position: ${position}`);
   return { transactionId: BigInt(xid).toString(), globalPosition: BigInt(gp).toString() };
 };
 

@@ -88,8 +88,7 @@ export interface ReadAllResult {
 }
 
 export type SubscriptionItem =
-  | { kind: 'event'; event: RecordedEvent }
-  | { kind: 'caughtUp'; position: Position | 'start' };
+  { kind: 'event'; event: RecordedEvent } | { kind: 'caughtUp'; position: Position | 'start' };
 
 export interface SubscribeOptions {
   after: Position | 'start';
@@ -100,12 +99,22 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly name: string;
-  appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: AppendOptions,
+  ): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   /** Settled events only: nothing with a smaller position can appear later. */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /** Catch-up then live, pull-based so `for await` gives back-pressure and order. */
   subscribeToAll(options: SubscribeOptions): AsyncIterable<SubscriptionItem>;
+  /** Position of the newest settled event, null when the store holds none. */
   headPosition(): Promise<Position | null>;
+  /**
+   * How many settled events match the filter, for progress bars (rebuilds). Null when the adapter
+   * cannot count without reading everything (EventStoreDB).
+   */
+  countEvents(filter?: EventFilter): Promise<number | null>;
   close(): Promise<void>;
 }

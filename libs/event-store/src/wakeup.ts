@@ -1,34 +1,38 @@
 /**
- * A level-triggered wake-up: notify() before wait() is not lost, so a poller that reads, then
- * waits, never sleeps through an append that landed in between.
+ * A wake-up that cannot be slept through. A waiter takes a token (current()) before it reads and
+ * hands it to wait() afterwards: if anything was appended in between, wait() returns at once.
+ * Each waiter holds its own token, so one subscriber waking never swallows another's notification
+ * (a single shared "pending" flag would, leaving the other asleep until its fallback poll).
  */
 export class Wakeup {
-  private pending = false;
-  private waiters: Array<() => void> = [];
+  private generation = 0;
+  private waiters = new Set<() => void>();
 
-  notify(): void {
-    this.pending = true;
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const resolve of waiters) resolve();
+  /** The token to pass to wait(); take it before reading. */
+  current(): number {
+    return this.generation;
   }
 
-  async wait(signal: AbortSignal, timeoutMs: number): Promise<void> {
-    if (this.pending || signal.aborted) {
-      this.pending = false;
-      return;
-    }
+  notify(): void {
+    this.generation += 1;
+    const waiters = this.waiters;
+    this.waiters = new Set();
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves on the first notify() after `since`, on abort, or after timeoutMs, whichever comes first. */
+  async wait(since: number, signal: AbortSignal, timeoutMs: number): Promise<void> {
+    if (since !== this.generation || signal.aborted) return;
     await new Promise<void>((resolve) => {
       const done = () => {
         clearTimeout(timer);
         signal.removeEventListener('abort', done);
-        this.waiters = this.waiters.filter((w) => w !== done);
+        this.waiters.delete(done);
         resolve();
       };
       const timer = setTimeout(done, timeoutMs);
       signal.addEventListener('abort', done, { once: true });
-      this.waiters.push(done);
+      this.waiters.add(done);
     });
-    this.pending = false;
   }
 }

@@ -1,10 +1,12 @@
+import { APPEND_FUNCTION } from './append-function';
 import type { SqlExecutor } from './sql-executor';
 
 /**
  * One schema for PGlite and PostgreSQL. The pair (transaction_id, global_position) is the global
  * order: catch-up readers only take rows whose transaction id is below the snapshot's xmin, so a
  * slow transaction can delay the feed but never slip an event in behind a reader's checkpoint
- * (architecture-anchors §2.3).
+ * (architecture-anchors §2.3). Appends go through the sy_append function (append-function.ts),
+ * which locks the stream before its first write so each stream's events keep their order in it.
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sy_streams (
@@ -38,5 +40,6 @@ export async function ensureEventStoreSchema(executor: SqlExecutor): Promise<voi
   await executor.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
     await tx.exec(SCHEMA);
+    await tx.exec(APPEND_FUNCTION);
   });
 }

@@ -1,4 +1,4 @@
-import { Pool, type PoolClient, type PoolConfig } from 'pg';
+import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
 import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
 
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
@@ -17,6 +17,7 @@ export class PgExecutor implements SqlExecutor {
   private readonly direct: SqlQueryable;
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private listenClient: PoolClient | null = null;
+  private readonly lockClients = new Set<Client>();
 
   private constructor(private readonly pool: Pool) {
     this.direct = wrap(pool);
@@ -80,7 +81,40 @@ export class PgExecutor implements SqlExecutor {
     };
   }
 
+  /**
+   * A session-level advisory lock on a connection of its own, outside the pool: the lock lives as
+   * long as that session, and a long-held lock must not take a pool slot from queries.
+   */
+  async acquireSessionLock(key: string): Promise<(() => Promise<void>) | null> {
+    const client = new Client(this.pool.options);
+    // A dropped lock session surfaces as the next checkpoint compare-and-set conflict; never crash on it.
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        [key],
+      );
+      if (!rows[0]?.locked) {
+        await client.end();
+        return null;
+      }
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    this.lockClients.add(client);
+    return async () => {
+      if (!this.lockClients.delete(client)) return;
+      // Ending the session releases the lock too; the explicit unlock just makes it immediate.
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+      await client.end().catch(() => undefined);
+    };
+  }
+
   async close(): Promise<void> {
+    for (const client of this.lockClients) await client.end().catch(() => undefined);
+    this.lockClients.clear();
     if (this.listenClient) {
       this.listenClient.release();
       this.listenClient = null;

@@ -15,6 +15,8 @@ const wrap = (target: PGlite | Transaction): SqlQueryable => ({
 export class PgliteExecutor implements SqlExecutor {
   readonly dialect = 'pglite' as const;
   private readonly direct: SqlQueryable;
+  /** PGlite serves one process, so an in-process set is as exclusive as an advisory lock would be. */
+  private readonly sessionLocks = new Set<string>();
 
   private constructor(private readonly db: PGlite) {
     this.direct = wrap(db);
@@ -41,6 +43,14 @@ export class PgliteExecutor implements SqlExecutor {
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     return this.db.listen(channel, onNotify);
+  }
+
+  async acquireSessionLock(key: string): Promise<(() => Promise<void>) | null> {
+    if (this.sessionLocks.has(key)) return null;
+    this.sessionLocks.add(key);
+    return async () => {
+      this.sessionLocks.delete(key);
+    };
   }
 
   async close(): Promise<void> {

@@ -19,6 +19,11 @@ export interface SqlExecutor extends SqlQueryable {
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
   /** Delivers NOTIFY payloads on the channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Takes an exclusive lock named by key, held until the returned release function is called (one
+   * projection runner per projection across processes). Never waits: null when someone holds it.
+   */
+  acquireSessionLock(key: string): Promise<(() => Promise<void>) | null>;
   close(): Promise<void>;
 }
 
@@ -26,7 +31,9 @@ export interface SqlExecutor extends SqlQueryable {
 export const UNIQUE_VIOLATION = '23505';
 
 export const sqlErrorCode = (error: unknown): string | undefined =>
-  typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : undefined;
+  typeof error === 'object' && error !== null && 'code' in error
+    ? String((error as { code: unknown }).code)
+    : undefined;
 
 export const sqlConstraint = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'constraint' in error

@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PgExecutor, PgliteExecutor, SqlEventStore, type SqlExecutor } from '@switchyard/event-store';
+import { RawBaseline } from './eventstore/raw-baseline';
+import { printMachine, printTable, type Measurement } from './eventstore/report';
+import { alternate, batchOf, benchEvent, timed } from './eventstore/workload';
+
+/**
+ * bench:eventstore — our SQL event store against the plainest use of the same database, measured
+ * in the same run: single-event appends (to new streams, and to one stream with an expected
+ * revision), 100-event batches, and a catch-up read of everything in pages of 1000.
+ */
+const SINGLE_APPENDS = 2_000;
+const BATCHED_EVENTS = 50_000;
+const BATCH_SIZE = 100;
+const PAGE_SIZE = 1_000;
+const ROUNDS = 4;
+
+async function benchmark(executor: SqlExecutor): Promise<Measurement[]> {
+  const store = await SqlEventStore.open(executor);
+  const raw = new RawBaseline(executor);
+  await raw.setup();
+  for (let i = 0; i < 50; i++) {
+    await store.appendToStream(`warmup-${i}`, [benchEvent(i)], { expectedRevision: 'no_stream' });
+    await raw.insertOne(`warmup-${i}`, benchEvent(i));
+  }
+
+  const perRound = SINGLE_APPENDS / ROUNDS;
+  const newStreams = await alternate(
+    ROUNDS,
+    async (round) => {
+      for (let i = 0; i < perRound; i++) {
+        await store.appendToStream(`pr-${round}-${i}`, [benchEvent(i)], { expectedRevision: 'no_stream' });
+      }
+    },
+    async (round) => {
+      for (let i = 0; i < perRound; i++) await raw.insertOne(`pr-${round}-${i}`, benchEvent(i));
+    },
+  );
+
+  let revision = -1n;
+  const oneStream = await alternate(
+    ROUNDS,
+    async () => {
+      for (let i = 0; i < perRound; i++) {
+        const expectedRevision = revision < 0n ? 'no_stream' : revision;
+        ({ nextExpectedRevision: revision } = await store.appendToStream('queue-acme', [benchEvent(i)], {
+          expectedRevision,
+        }));
+      }
+    },
+    async () => {
+      for (let i = 0; i < perRound; i++) await raw.insertOne('queue-acme', benchEvent(i));
+    },
+  );
+
+  const batchesPerRound = BATCHED_EVENTS / BATCH_SIZE / ROUNDS;
+  const batched = await alternate(
+    ROUNDS,
+    async (round) => {
+      for (let b = 0; b < batchesPerRound; b++) {
+        await store.appendToStream(`batch-${round}-${b}`, batchOf(BATCH_SIZE, b * BATCH_SIZE), {
+          expectedRevision: 'no_stream',
+        });
+      }
+    },
+    async (round) => {
+      for (let b = 0; b < batchesPerRound; b++)
+        await raw.insertBatch(`batch-${round}-${b}`, batchOf(BATCH_SIZE, b));
+    },
+  );
+
+  let ourCount = 0;
+  let rawCount = 0;
+  const oursMs = await timed(async () => {
+    for (let after: string = 'start'; ;) {
+      const page = await store.readAll({ after, limit: PAGE_SIZE });
+      ourCount += page.events.length;
+      after = page.lastPosition;
+      if (page.endOfFeed) break;
+    }
+  });
+  const rawMs = await timed(async () => {
+    rawCount = await raw.readAll(PAGE_SIZE);
+  });
+  if (ourCount !== rawCount)
+    throw new Error(`read ${ourCount} events from the store but ${rawCount} raw rows`);
+  await store.close();
+
+  return [
+    { label: 'append 1 event, new stream each', events: SINGLE_APPENDS, ...newStreams },
+    { label: 'append 1 event, one stream (bigint rev)', events: SINGLE_APPENDS, ...oneStream },
+    { label: `append ${BATCH_SIZE}-event batches`, events: BATCHED_EVENTS, ...batched },
+    { label: `catch-up read, pages of ${PAGE_SIZE}`, events: ourCount, oursMs, rawMs },
+  ];
+}
+
+async function onPglite(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'switchyard-bench-'));
+  try {
+    const executor = await PgliteExecutor.open(dataDir);
+    try {
+      const version = await serverVersion(executor);
+      printTable(
+        `PGlite (PostgreSQL ${version} in WASM, data directory ${dataDir})`,
+        await benchmark(executor),
+      );
+    } finally {
+      await executor.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onPostgres(url: string): Promise<void> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = await PgExecutor.open(url, { max: 1 });
+  try {
+    await admin.exec(`CREATE SCHEMA ${schema}`);
+    const executor = await PgExecutor.open(url, { options: `-c search_path=${schema}` });
+    try {
+      const version = await serverVersion(executor);
+      printTable(
+        `PostgreSQL ${version} over TCP (schema ${schema}, dropped afterwards)`,
+        await benchmark(executor),
+      );
+    } finally {
+      await executor.close();
+    }
+  } finally {
+    await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
+  }
+}
+
+async function serverVersion(executor: SqlExecutor): Promise<string> {
+  const { rows } = await executor.query<{ server_version: string }>('SHOW server_version');
+  return rows[0]!.server_version;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const url = process.env.DATABASE_URL;
+  printMachine([url ? 'PostgreSQL: DATABASE_URL is set' : 'PostgreSQL: skipped (DATABASE_URL is not set)']);
+  await onPglite();
+  if (url) await onPostgres(url);
+  process.stdout.write(
+    `\nours/raw < 1 means slower than the raw floor. Our append also locks and updates the stream row,\n` +
+      `checks the expected revision, enforces unique event ids, and stamps xid8; our read filters on the\n` +
+      `settled snapshot and orders by (transaction_id, global_position).\n` +
+      `total ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

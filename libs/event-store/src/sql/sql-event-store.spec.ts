@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { describeEachDatabase } from '@switchyard/testing';
+import type { ExpectedRevision } from '../types';
+import { EventSchemas } from '../upcasting';
+import { STREAM_LOCK_STATEMENT } from './append-function';
+import { SqlEventStore } from './sql-event-store';
+import type { SqlExecutor, SqlQueryable } from './sql-executor';
+
+/**
+ * What the contract cannot see from outside the port: the stored schema version, the shape of the
+ * append transaction, and (on PostgreSQL, which has real concurrent transactions) the xid8 feed's
+ * guarantee against the classic lost event (architecture-anchors §4, experiment 1).
+ */
+describeEachDatabase('SqlEventStore', (database) => {
+  let executor: SqlExecutor;
+  beforeAll(async () => {
+    executor = await database.open();
+  });
+  afterAll(async () => {
+    if (database.name === 'postgres') {
+      const { rows } = await executor.query<{ schema: string }>('SELECT current_schema() AS schema');
+      if (/^t_[0-9a-f]+$/.test(rows[0]!.schema))
+        await executor.exec(`DROP SCHEMA ${rows[0]!.schema} CASCADE`);
+    }
+    await executor.close();
+  });
+
+  it('stores the current schema version and upcasts a row stored at an older one', async () => {
+    const type = `Renamed${randomUUID().slice(0, 8)}`;
+    const schemas = new EventSchemas().register({
+      type,
+      fromVersion: 1,
+      upcast: (data) => ({ fullName: (data as { name: string }).name }),
+    });
+    const store = await SqlEventStore.open(executor, schemas);
+    const stream = `upcast-${randomUUID()}`;
+    const { lastPosition } = await store.appendToStream(
+      stream,
+      [
+        { type, data: { fullName: 'Placeholder' } },
+        { type, data: { fullName: 'Grace Hopper' } },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const stored = await executor.query<{ schema_version: number }>(
+      'SELECT schema_version FROM sy_events WHERE stream_id = $1 ORDER BY stream_revision',
+      [stream],
+    );
+    expect(stored.rows.map((row) => row.schema_version)).toEqual([2, 2]);
+
+    // What a row written by the previous release looks like.
+    await executor.query(
+      `UPDATE sy_events SET schema_version = 1, data = '{"name":"Ada Lovelace"}'
+       WHERE stream_id = $1 AND stream_revision = 0`,
+      [stream],
+    );
+
+    const expected = [
+      { schemaVersion: 2, data: { fullName: 'Ada Lovelace' } },
+      { schemaVersion: 2, data: { fullName: 'Grace Hopper' } },
+    ];
+    expect((await store.readStream(stream)).events).toMatchObject(expected);
+    const all = await store.readAll({ after: 'start', limit: 1000, filter: { streamPrefixes: [stream] } });
+    expect(all.events).toMatchObject(expected);
+    expect(all.lastPosition >= lastPosition).toBe(true);
+    await store.close();
+  });
+
+  it('appends in one statement, whose function takes the stream lock before anything else', async () => {
+    const recorder = recordStatements(executor);
+    const store = await SqlEventStore.open(recorder.executor);
+    const stream = `locked-${randomUUID()}`;
+    const forms: Array<[string, ExpectedRevision]> = [
+      [stream, 'no_stream'],
+      [stream, 0n],
+      [stream, 'stream_exists'],
+      [stream, 'any'],
+      [`${stream}-new`, 'any'],
+    ];
+    recorder.statements.length = 0;
+    for (const [streamId, expectedRevision] of forms) {
+      await store.appendToStream(streamId, [{ type: 'Locked', data: {} }], { expectedRevision });
+    }
+    expect(recorder.statements).toHaveLength(forms.length);
+    for (const sql of recorder.statements) expect(sql).toMatch(/^SELECT .* FROM sy_append\(/s);
+
+    const { rows } = await executor.query<{ source: string }>(
+      `SELECT prosrc AS source FROM pg_proc
+       WHERE proname = 'sy_append' AND pronamespace = current_schema()::regnamespace`,
+    );
+    const body = rows[0]!.source.replace(/--[^\n]*/g, '');
+    const firstStatement = body
+      .slice(body.indexOf('BEGIN') + 'BEGIN'.length)
+      .split(';')[0]!
+      .trim();
+    expect(firstStatement).toBe(STREAM_LOCK_STATEMENT);
+    await store.close();
+  });
+
+  if (database.name === 'postgres') {
+    it('does not skip an event whose transaction started first but committed last', async () => {
+      const store = await SqlEventStore.open(executor);
+      const start = (await store.headPosition()) ?? 'start';
+      const [early, late] = [`early-${randomUUID()}`, `late-${randomUUID()}`];
+      const earlyHasXid = deferred();
+      const lateInserted = deferred();
+      const lateMayCommit = deferred();
+
+      // "early" takes the smaller transaction id but inserts second, so it gets the larger position;
+      // "late" inserts first (smaller position) and commits last. A reader checkpointing on the
+      // position alone would move past late's event before it became visible, and never see it.
+      const earlyTx = executor.transaction(async (tx) => {
+        await tx.query('SELECT pg_current_xact_id()');
+        earlyHasXid.resolve();
+        await lateInserted.promise;
+        await insertRawEvent(tx, early);
+      });
+      await earlyHasXid.promise;
+      const lateTx = executor.transaction(async (tx) => {
+        await tx.query('SELECT pg_current_xact_id()');
+        await insertRawEvent(tx, late);
+        lateInserted.resolve();
+        await lateMayCommit.promise;
+      });
+      await earlyTx;
+
+      // Another test's transaction elsewhere on the server may hold xmin back for a moment.
+      const first = await readUntil(store, start, (streams) => streams.length > 0);
+      expect(first.streams).toEqual([early]);
+
+      lateMayCommit.resolve();
+      await lateTx;
+      const second = await readUntil(store, first.lastPosition, (streams) => streams.length > 0);
+      expect(second.streams).toEqual([late]);
+
+      const { rows } = await executor.query<{ stream_id: string }>(
+        'SELECT stream_id FROM sy_events WHERE stream_id = ANY($1) ORDER BY global_position',
+        [[early, late]],
+      );
+      expect(rows.map((row) => row.stream_id)).toEqual([late, early]);
+      await store.close();
+    });
+  }
+});
+
+async function insertRawEvent(tx: SqlQueryable, stream: string): Promise<void> {
+  await tx.query('INSERT INTO sy_streams (stream_id, revision) VALUES ($1, 0)', [stream]);
+  await tx.query(
+    `INSERT INTO sy_events (stream_id, stream_revision, event_id, event_type, schema_version, data, metadata)
+     VALUES ($1, 0, $2::uuid, 'Raw', 1, '{}', '{}')`,
+    [stream, randomUUID()],
+  );
+}
+
+/** Reads from `after` until the page's streams satisfy the condition (a wait on state, not on time). */
+async function readUntil(
+  store: SqlEventStore,
+  after: string,
+  done: (streams: string[]) => boolean,
+): Promise<{ streams: string[]; lastPosition: string }> {
+  for (;;) {
+    const page = await store.readAll({ after, limit: 100, filter: { eventTypes: ['Raw'] } });
+    const streams = page.events.map((e) => e.streamId);
+    if (done(streams)) return { streams, lastPosition: page.lastPosition };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** The executor, with every statement it runs outside transactions recorded in order. */
+function recordStatements(executor: SqlExecutor): { executor: SqlExecutor; statements: string[] } {
+  const statements: string[] = [];
+  const recording = new Proxy(executor, {
+    get(target, property) {
+      const value = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property !== 'query') return value.bind(target);
+      return (sql: string, ...rest: unknown[]) => {
+        statements.push(sql.trim());
+        return value.call(target, sql, ...rest);
+      };
+    },
+  });
+  return { executor: recording, statements };
+}
