@@ -18,4 +18,6 @@ export interface Projection {
   reset(tx: SqlQueryable): Promise<void>;
   /** Applies events in global order. */
   apply(tx: SqlQueryable, events: readonly RecordedEvent[]): Promise<void>;
+  /** Rows in the read model, for the rebuild summary. Optional. */
+  countRecords?(q: SqlQueryable): Promise<number>;
 }

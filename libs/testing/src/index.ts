@@ -1,2 +1,3 @@
 export * from './decider-specification';
 export * from './databases';
+export * from './redis';

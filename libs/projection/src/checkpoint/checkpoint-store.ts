@@ -1,0 +1,75 @@
+import type { Position, SqlQueryable } from '@switchyard/event-store';
+import { CheckpointConflictError } from './checkpoint-conflict-error';
+
+/**
+ * Where a projection's read model stands. Always written in the same transaction as the rows it
+ * describes, so rows and checkpoint agree after any crash (architecture-anchors §2.4).
+ */
+export interface Checkpoint {
+  name: string;
+  version: number;
+  position: Position | 'start';
+}
+
+interface CheckpointRow {
+  name: string;
+  version: number;
+  position: string;
+}
+
+const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
+  name: row.name,
+  version: Number(row.version),
+  position: row.position,
+});
+
+export async function readCheckpoint(q: SqlQueryable, name: string): Promise<Checkpoint | null> {
+  const { rows } = await q.query<CheckpointRow>(
+    'SELECT name, version, position FROM sy_projection_checkpoints WHERE name = $1',
+    [name],
+  );
+  return rows[0] ? toCheckpoint(rows[0]) : null;
+}
+
+export async function readCheckpoints(
+  q: SqlQueryable,
+  names: readonly string[],
+): Promise<Map<string, Checkpoint>> {
+  const { rows } = await q.query<CheckpointRow>(
+    'SELECT name, version, position FROM sy_projection_checkpoints WHERE name = ANY($1::text[])',
+    [names],
+  );
+  return new Map(rows.map((row) => [row.name, toCheckpoint(row)]));
+}
+
+/** Puts the projection back at the start under the given version (with the rows reset in the same transaction). */
+export async function resetCheckpoint(tx: SqlQueryable, name: string, version: number): Promise<void> {
+  await tx.query(
+    `INSERT INTO sy_projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, 'start', now())
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = 'start', updated_at = now()`,
+    [name, version],
+  );
+}
+
+/**
+ * Compare-and-set: moves the checkpoint from `from` to `to` only if it is still at `from` under the
+ * same version (Marten's UpdateProjectionProgress). Throws CheckpointConflictError otherwise, which
+ * rolls back the caller's transaction with the rows it wrote.
+ */
+export async function advanceCheckpoint(
+  tx: SqlQueryable,
+  move: { name: string; version: number; from: Position | 'start'; to: Position | 'start' },
+): Promise<void> {
+  const { rowCount } = await tx.query(
+    `UPDATE sy_projection_checkpoints SET position = $4, updated_at = now()
+     WHERE name = $1 AND version = $2 AND position = $3`,
+    [move.name, move.version, move.from, move.to],
+  );
+  if (rowCount === 1) return;
+  const actual = await readCheckpoint(tx, move.name);
+  throw new CheckpointConflictError(
+    move.name,
+    { version: move.version, position: move.from },
+    actual && { version: actual.version, position: actual.position },
+  );
+}

@@ -1,0 +1,19 @@
+import type { SqlQueryable } from '@switchyard/event-store';
+
+const TABLE = `
+CREATE TABLE IF NOT EXISTS sy_projection_checkpoints (
+  name       text PRIMARY KEY,
+  version    int NOT NULL,
+  position   text NOT NULL,
+  updated_at timestamptz
+);
+`;
+
+/**
+ * Creates the checkpoint table when missing. Several processes may start at once, and concurrent
+ * CREATE TABLE IF NOT EXISTS can still collide in the catalog, hence the transaction-scoped lock.
+ */
+export async function ensureCheckpointTable(tx: SqlQueryable): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(hashtext('sy_projection_checkpoints'))`);
+  await tx.exec(TABLE);
+}

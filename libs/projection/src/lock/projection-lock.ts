@@ -1,0 +1,22 @@
+import type { SqlExecutor } from '@switchyard/event-store';
+
+/**
+ * One runner per projection across every process: a session lock named after the projection
+ * (on PostgreSQL pg_try_advisory_lock(hashtext('sy_projection:' || name)); on PGlite, whose
+ * single process is alone, an in-process guard). Null when someone else holds it.
+ */
+export const acquireProjectionLock = (
+  executor: SqlExecutor,
+  projection: string,
+): Promise<(() => Promise<void>) | null> => executor.acquireSessionLock(`sy_projection:${projection}`);
+
+/** A rebuild must not race a live runner: the operator stops the projector first. */
+export class ProjectionLockedError extends Error {
+  constructor(readonly projection: string) {
+    super(
+      `Projection ${projection} is being run by another process (its lock is held): stop the projector ` +
+        'running it, then rebuild',
+    );
+    this.name = 'ProjectionLockedError';
+  }
+}

@@ -1,0 +1,203 @@
+import { InMemoryEventStore, encodeSqlPosition, isAtOrAfter, type EventStore } from '@switchyard/event-store';
+import { describeEachDatabase } from '@switchyard/testing';
+import { advanceCheckpoint, readCheckpoint } from '../checkpoint/checkpoint-store';
+import type { Projection } from '../projection';
+import {
+  appendTypes,
+  openProjectionTestEnv,
+  uniqueName,
+  type ProjectionTestEnv,
+} from '../test/projection-test-env';
+import { RecordingLogger } from '../test/recording-logger';
+import { readTally, tallyProjection, type TallyOptions } from '../test/tally-projection';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
+
+describeEachDatabase('ProjectionRunner', (db) => {
+  let env: ProjectionTestEnv;
+  const started: ProjectionRunner[] = [];
+  beforeAll(async () => {
+    env = await openProjectionTestEnv(db);
+  });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((runner) => runner.stop()));
+  });
+  afterAll(() => env.close());
+
+  const startRunner = (projection: Projection, options: Partial<ProjectionRunnerOptions> = {}) => {
+    const runner = new ProjectionRunner(projection, {
+      executor: env.executor,
+      store: env.store,
+      logger: new RecordingLogger(),
+      maxRetryDelayMs: 20,
+      ...options,
+    });
+    started.push(runner);
+    runner.start();
+    return runner;
+  };
+  const tally = (options: Partial<TallyOptions> = {}) => {
+    const name = options.name ?? uniqueName('tally');
+    return {
+      name,
+      stream: `${name}-`,
+      projection: tallyProjection({ name, streamPrefix: `${name}-`, ...options }),
+    };
+  };
+  const appliedOnce = (rows: Array<{ applied: number }>) => rows.every((row) => row.applied === 1);
+
+  it('catches up on the events already stored, then follows live appends', async () => {
+    const { name, stream, projection } = tally();
+    await appendTypes(env.store, `${stream}a`, ['Opened', 'Renamed', 'Closed']);
+    const backlog = await appendTypes(env.store, `${stream}b`, ['Opened', 'Renamed']);
+
+    const runner = startRunner(projection, { batchSize: 2 });
+    expect(await runner.waitFor(backlog)).toBe(true);
+    expect(await readTally(env.executor, name)).toHaveLength(5);
+
+    const live = await appendTypes(env.store, `${stream}c`, ['Opened', 'Closed']);
+    expect(await runner.waitFor(live)).toBe(true);
+    const rows = await readTally(env.executor, name);
+    expect(rows).toHaveLength(7);
+    expect(appliedOnce(rows)).toBe(true);
+    expect(runner.status()).toMatchObject({
+      name,
+      state: 'live',
+      lagging: false,
+      lastError: null,
+      failures: 0,
+    });
+    expect((await readCheckpoint(env.executor, name))?.position).toBe(runner.position());
+  });
+
+  it('resumes after a restart from its checkpoint without applying any event twice', async () => {
+    const { name, stream, projection } = tally();
+    const first = startRunner(projection, { batchSize: 3 });
+    const before = await appendTypes(env.store, `${stream}a`, ['A', 'B', 'C', 'D']);
+    expect(await first.waitFor(before)).toBe(true);
+    await first.stop();
+
+    await appendTypes(env.store, `${stream}a`, ['E', 'F']);
+    const after = await appendTypes(env.store, `${stream}b`, ['G']);
+    const second = startRunner(projection, { batchSize: 3 });
+    expect(await second.waitFor(after)).toBe(true);
+
+    const rows = await readTally(env.executor, name);
+    expect(rows.map((row) => row.type).sort()).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+    expect(appliedOnce(rows)).toBe(true);
+  });
+
+  it('bumping the version drops the rows and replays every event into the new version', async () => {
+    const { name, stream, projection } = tally();
+    const head = await appendTypes(env.store, `${stream}a`, ['A', 'B', 'C']);
+    const v1 = startRunner(projection);
+    expect(await v1.waitFor(head)).toBe(true);
+    await v1.stop();
+
+    const logger = new RecordingLogger();
+    const v2 = startRunner(tally({ name, version: 2 }).projection, { logger });
+    expect(await v2.waitFor(head)).toBe(true);
+
+    const rows = await readTally(env.executor, name);
+    expect(rows).toHaveLength(3);
+    expect(rows.every((row) => row.version === 2 && row.applied === 1)).toBe(true);
+    expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 2 });
+    expect((await logger.entry('info', 'version changed')).context).toMatchObject({ from: 1, to: 2 });
+  });
+
+  it('moves the checkpoint over events its filter leaves out, so waiting on them returns', async () => {
+    const name = uniqueName('tally');
+    const wanted = `${name}.Wanted`;
+    const { stream, projection } = tally({ name, eventTypes: [wanted] });
+    const first = await appendTypes(env.store, `${stream}a`, [wanted]);
+    const runner = startRunner(projection);
+    expect(await runner.waitFor(first)).toBe(true);
+
+    const ignored = await appendTypes(env.store, `${stream}a`, [`${name}.Other`, `${name}.Other`]);
+    expect(await runner.waitFor(ignored)).toBe(true);
+
+    const stored = await readCheckpoint(env.executor, name);
+    expect(isAtOrAfter(stored!.position, ignored)).toBe(true);
+    expect((await readTally(env.executor, name)).map((row) => row.type)).toEqual([wanted]);
+  });
+
+  it('waitFor resolves once the append is projected, and times out with false while stopped', async () => {
+    const { stream, projection } = tally();
+    const runner = startRunner(projection);
+    expect(await runner.waitFor(null)).toBe(true);
+
+    const projected = await appendTypes(env.store, `${stream}a`, ['A']);
+    expect(await runner.waitFor(projected, 10_000)).toBe(true);
+
+    await runner.stop();
+    const unprojected = await appendTypes(env.store, `${stream}a`, ['B']);
+    expect(await runner.waitFor(unprojected, 50)).toBe(false);
+    expect(runner.status()).toMatchObject({ state: 'stopped' });
+  });
+
+  it('logs a failing batch, reports it in its status, and retries it until it goes through', async () => {
+    let failing = true;
+    const { name, stream, projection } = tally({ failWhile: () => failing });
+    const head = await appendTypes(env.store, `${stream}a`, ['A', 'B']);
+    const logger = new RecordingLogger();
+    const runner = startRunner(projection, { logger });
+
+    const logged = await logger.entry('error', 'apply failed');
+    expect(logged.context).toMatchObject({ projection: name, error: `${name} cannot apply right now` });
+    expect(runner.status()).toMatchObject({
+      state: 'failing',
+      lagging: true,
+      position: 'start',
+      lastError: `apply: ${name} cannot apply right now`,
+    });
+
+    failing = false;
+    expect(await runner.waitFor(head)).toBe(true);
+    const rows = await readTally(env.executor, name);
+    expect(rows.map((row) => row.type).sort()).toEqual(['A', 'B']);
+    expect(appliedOnce(rows)).toBe(true);
+    expect(runner.status()).toMatchObject({ lagging: false, lastError: null, failures: 0 });
+  });
+
+  it('when someone else moved its checkpoint, rolls back, reloads it and carries on from there', async () => {
+    // The in-memory store numbers positions 1, 2, 3 ..., so the test can name a position ahead.
+    const store: EventStore = new InMemoryEventStore();
+    const { name, stream, projection } = tally();
+    const logger = new RecordingLogger();
+    const runner = startRunner(projection, { store, logger });
+    const first = await appendTypes(store, `${stream}a`, ['A']);
+    expect(await runner.waitFor(first)).toBe(true);
+
+    const third = encodeSqlPosition(3n, 3n);
+    await env.executor.transaction((tx) =>
+      advanceCheckpoint(tx, { name, version: 1, from: first, to: third }),
+    );
+    const fourth = await appendTypes(store, `${stream}a`, ['B', 'C', 'D']);
+
+    expect(await runner.waitFor(fourth)).toBe(true);
+    expect((await logger.entry('warn', 'checkpoint moved')).context).toMatchObject({ projection: name });
+    const rows = await readTally(env.executor, name);
+    expect(rows.map((row) => row.type).sort()).toEqual(['A', 'D']);
+    expect(appliedOnce(rows)).toBe(true);
+  });
+
+  it('runs a projection once: a second runner waits for the lock and takes over when the first stops', async () => {
+    const { name, stream, projection } = tally();
+    const first = startRunner(projection);
+    const one = await appendTypes(env.store, `${stream}a`, ['A']);
+    expect(await first.waitFor(one)).toBe(true);
+
+    const logger = new RecordingLogger();
+    const second = startRunner(projection, { logger, lockRetryMs: 20 });
+    await logger.entry('info', 'waiting for its lock');
+    const two = await appendTypes(env.store, `${stream}a`, ['B']);
+    expect(await first.waitFor(two)).toBe(true);
+    expect(second.status()).toMatchObject({ state: 'waiting-for-lock', position: null });
+
+    await first.stop();
+    const three = await appendTypes(env.store, `${stream}a`, ['C']);
+    expect(await second.waitFor(three)).toBe(true);
+    const rows = await readTally(env.executor, name);
+    expect(rows.map((row) => row.type).sort()).toEqual(['A', 'B', 'C']);
+    expect(appliedOnce(rows)).toBe(true);
+  });
+});

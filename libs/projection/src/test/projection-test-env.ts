@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import {
+  SqlEventStore,
+  type EventStore,
+  type NewEvent,
+  type Position,
+  type SqlExecutor,
+} from '@switchyard/event-store';
+import type { TestDatabase } from '@switchyard/testing';
+
+/**
+ * One database per spec file and backend (opening PGlite takes seconds); tests keep out of each
+ * other's way by naming their own projections, tables and streams with uniqueName().
+ */
+export interface ProjectionTestEnv {
+  executor: SqlExecutor;
+  store: SqlEventStore;
+  close(): Promise<void>;
+}
+
+export async function openProjectionTestEnv(db: TestDatabase): Promise<ProjectionTestEnv> {
+  const executor = await db.open();
+  const store = await SqlEventStore.open(executor);
+  return {
+    executor,
+    store,
+    async close() {
+      await store.close();
+      await executor.close();
+    },
+  };
+}
+
+/** Also a safe SQL identifier: projection names double as table names in the fixtures. */
+export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
+
+/** Appends events of the given types to the stream; returns the position of the last one. */
+export async function appendTypes(
+  store: EventStore,
+  streamId: string,
+  types: readonly string[],
+): Promise<Position> {
+  const events: NewEvent[] = types.map((type, index) => ({ type, data: { index } }));
+  const result = await store.appendToStream(streamId, events, { expectedRevision: 'any' });
+  return result.lastPosition;
+}
