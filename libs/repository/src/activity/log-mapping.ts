@@ -1,0 +1,76 @@
+import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { Actor } from '@switchyard/kernel';
+import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze.events';
+import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
+import { scheduledFreezeAttributesJson } from '../json/scheduled-freeze.json';
+
+/**
+ * Repository-control domain events -> activity-log records (spec "Events" metadata table). Pause and
+ * freeze are repository-level: no pull request, no base ref; they come from the API, so trigger
+ * "api"; received_at is the command time the event carries.
+ */
+type RepositoryControlEvent = MergeQueuePauseEvent | ScheduledFreezeEvent;
+type DataOf<T extends RepositoryControlEvent['type']> = Extract<RepositoryControlEvent, { type: T }>['data'];
+type Mapper<T extends RepositoryControlEvent['type']> = (data: DataOf<T>) => LogRecordDraft[];
+
+export const API_TRIGGER = 'api';
+
+const record = (
+  data: { repository: string; at: string },
+  type: string,
+  metadata: Record<string, unknown>,
+): LogRecordDraft => ({
+  type,
+  repository: data.repository,
+  pullRequest: null,
+  baseRef: null,
+  trigger: API_TRIGGER,
+  receivedAt: new Date(data.at),
+  metadata,
+});
+
+/** Exactly the Actor fields the spec lists, whatever else a stored actor might carry. */
+const actorJson = (actor: Actor): Actor => ({ type: actor.type, id: actor.id, name: actor.name });
+
+const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
+  'merge_queue.paused': (d) => [
+    record(d, 'queue.pause.create', { reason: d.reason, created_by: actorJson(d.actor) }),
+  ],
+  'merge_queue.pause_reason_changed': (d) => [
+    record(d, 'queue.pause.update', { reason: d.reason, updated_by: actorJson(d.actor) }),
+  ],
+  'merge_queue.unpaused': (d) => [record(d, 'queue.pause.delete', { deleted_by: actorJson(d.actor) })],
+
+  'scheduled_freeze.scheduled': (d) => [
+    record(d, 'scheduled_freeze.create', {
+      scheduled_freeze_attributes: scheduledFreezeAttributesJson(d.attributes),
+      created_by: actorJson(d.actor),
+      created_at: d.at,
+    }),
+  ],
+  'scheduled_freeze.changed': (d) => [
+    record(d, 'scheduled_freeze.update', {
+      scheduled_freeze_attributes_before: scheduledFreezeAttributesJson(d.before),
+      scheduled_freeze_attributes_after: scheduledFreezeAttributesJson(d.after),
+      updated_by: actorJson(d.actor),
+      updated_at: d.at,
+    }),
+  ],
+  'scheduled_freeze.cancelled': (d) => [
+    record(d, 'scheduled_freeze.delete', {
+      scheduled_freeze_attributes: scheduledFreezeAttributesJson(d.attributes),
+      // The spec types the reason as a string; a freeze deleted before it began may have none.
+      reason: d.reason ?? '',
+      deleted_by: actorJson(d.actor),
+      deleted_at: d.at,
+    }),
+  ],
+};
+
+export const repositoryControlsLogMapping: LogMapping = Object.fromEntries(
+  Object.entries(mappers).map(([type, mapper]) => [
+    type,
+    (event: RecordedEvent) => (mapper as (data: unknown) => LogRecordDraft[])(event.data),
+  ]),
+);

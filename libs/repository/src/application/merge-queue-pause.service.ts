@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandService, SqlExecutor } from '@switchyard/event-store';
+import type { Actor, Clock } from '@switchyard/kernel';
+import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
+import type { ReadModelFreshness } from '@switchyard/projection';
+import { mergeQueuePauseDecider } from '../domain/pause/merge-queue-pause.decider';
+import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
+import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
+import type { PauseView } from '../json/merge-queue-pause.json';
+import { findPause } from '../projections/merge-queue-pause.read-model';
+
+/**
+ * Pause and unpause a repository's merge queue. Writes answer only once the read models include
+ * their events (read-your-writes), so a GET right after a PUT never shows the old state.
+ */
+@Injectable()
+export class MergeQueuePauseService {
+  constructor(
+    @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
+    @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
+    @Inject(SQL_EXECUTOR) private readonly sql: SqlExecutor,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async pause(repository: string, reason: string, actor: Actor): Promise<PauseView> {
+    const outcome = await this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
+      type: 'PauseMergeQueue',
+      repository,
+      reason,
+      actor,
+      at: this.clock.now(),
+    });
+    await this.freshness.waitFor(outcome.position);
+    // The answer comes from the event itself: it is what was decided, even if the wait timed out.
+    return pauseOf(outcome.events[outcome.events.length - 1]!);
+  }
+
+  async unpause(repository: string, actor: Actor): Promise<void> {
+    const outcome = await this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
+      type: 'UnpauseMergeQueue',
+      repository,
+      actor,
+      at: this.clock.now(),
+    });
+    await this.freshness.waitFor(outcome.position);
+  }
+
+  current(repository: string): Promise<PauseView | null> {
+    return findPause(this.sql, repository);
+  }
+}
+
+function pauseOf(event: MergeQueuePauseEvent): PauseView {
+  switch (event.type) {
+    case 'merge_queue.paused':
+      return { reason: event.data.reason, pausedAt: new Date(event.data.at) };
+    case 'merge_queue.pause_reason_changed':
+      return { reason: event.data.reason, pausedAt: new Date(event.data.pausedAt) };
+    case 'merge_queue.unpaused':
+      throw new Error('A pause command cannot unpause');
+  }
+}

@@ -1,0 +1,78 @@
+import { type Decider, notFound, unprocessable } from '@switchyard/kernel';
+import { recordedAt } from '../stream-time';
+import { codePointLength } from '../text-length';
+import type {
+  MergeQueuePauseCommand,
+  PauseMergeQueue,
+  UnpauseMergeQueue,
+} from './merge-queue-pause.commands';
+import type { MergeQueuePauseEvent } from './merge-queue-pause.events';
+
+export interface MergeQueuePauseState {
+  pause: { reason: string; pausedAt: string } | null;
+  /** Time of the stream's last event, so later events never go back in time. */
+  lastAt: string | null;
+}
+
+export const PAUSE_REASON_MAX_CODE_POINTS = 255;
+
+/** The detail the CLI expects verbatim when it unpauses a queue that is not paused. */
+export const NOT_PAUSED_MESSAGE = 'The merge queue is not paused';
+
+const pause = (command: PauseMergeQueue, state: MergeQueuePauseState): MergeQueuePauseEvent[] => {
+  if (codePointLength(command.reason) > PAUSE_REASON_MAX_CODE_POINTS) {
+    throw unprocessable(`The pause reason must be at most ${PAUSE_REASON_MAX_CODE_POINTS} characters`);
+  }
+  const at = recordedAt(command.at, state.lastAt).toISOString();
+  const { repository, reason, actor } = command;
+  if (!state.pause) return [{ type: 'merge_queue.paused', data: { repository, reason, actor, at } }];
+  // Always recorded, even with the same reason: the log shows who re-affirmed the pause and when.
+  return [
+    {
+      type: 'merge_queue.pause_reason_changed',
+      data: { repository, reason, pausedAt: state.pause.pausedAt, actor, at },
+    },
+  ];
+};
+
+const unpause = (command: UnpauseMergeQueue, state: MergeQueuePauseState): MergeQueuePauseEvent[] => {
+  if (!state.pause) throw notFound(NOT_PAUSED_MESSAGE);
+  const { repository, actor } = command;
+  return [
+    {
+      type: 'merge_queue.unpaused',
+      data: { repository, actor, at: recordedAt(command.at, state.lastAt).toISOString() },
+    },
+  ];
+};
+
+export const mergeQueuePauseDecider: Decider<
+  MergeQueuePauseState,
+  MergeQueuePauseCommand,
+  MergeQueuePauseEvent
+> = {
+  initialState: () => ({ pause: null, lastAt: null }),
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'PauseMergeQueue':
+        return pause(command, state);
+      case 'UnpauseMergeQueue':
+        return unpause(command, state);
+    }
+  },
+
+  evolve(state, event) {
+    const lastAt = event.data.at;
+    switch (event.type) {
+      case 'merge_queue.paused':
+        return { pause: { reason: event.data.reason, pausedAt: event.data.at }, lastAt };
+      case 'merge_queue.pause_reason_changed':
+        return { pause: { reason: event.data.reason, pausedAt: event.data.pausedAt }, lastAt };
+      case 'merge_queue.unpaused':
+        return { pause: null, lastAt };
+      default:
+        return state;
+    }
+  },
+};

@@ -1,0 +1,56 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
+import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { MergeQueuePauseService } from '../application/merge-queue-pause.service';
+import { legacyQueuePauseJson, type QueuePauseJson } from '../json/merge-queue-pause.json';
+import { PauseBody } from './dto/pause.body';
+
+/**
+ * The deprecated queue/pause endpoints (spec "Legacy queues"). They share the merge-queue pause:
+ * pausing here pauses there, and the same log events are recorded.
+ */
+@ApiTags('Legacy queues')
+@Auth('STD')
+@Controller('v1/repos/:owner/:repository/queue/pause')
+export class LegacyQueuePauseController {
+  constructor(private readonly pauses: MergeQueuePauseService) {}
+
+  @Put()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({ deprecated: true })
+  async pause(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Body() body: PauseBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ queue_pause: QueuePauseJson[] }> {
+    return legacyQueuePauseJson(await this.pauses.pause(repository.key, body.reason, principal.actor));
+  }
+
+  @Delete()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ deprecated: true })
+  async unpause(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    await this.pauses.unpause(repository.key, principal.actor);
+  }
+
+  /** The alternative form of the DELETE, for clients that cannot send one. */
+  @Post('delete')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ deprecated: true })
+  async unpauseByPost(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    await this.pauses.unpause(repository.key, principal.actor);
+  }
+
+  @Get()
+  @ApiOperation({ deprecated: true })
+  async get(@RepositoryRefParam() repository: RepositoryRef): Promise<{ queue_pause: QueuePauseJson[] }> {
+    return legacyQueuePauseJson(await this.pauses.current(repository.key));
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
+import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { MergeQueuePauseService } from '../application/merge-queue-pause.service';
+import { type MergeQueuePauseJson, mergeQueuePauseJson } from '../json/merge-queue-pause.json';
+import { PauseBody } from './dto/pause.body';
+
+/** The repository-wide merge-queue pause (spec "Merge queue"). */
+@ApiTags('Merge queue')
+@Auth('STD')
+@Controller('v1/repos/:owner/:repository/merge-queue/pause')
+export class MergeQueuePauseController {
+  constructor(private readonly pauses: MergeQueuePauseService) {}
+
+  /** Pauses the queue, or changes the reason of the running pause (paused_at stays). */
+  @Put()
+  @HttpCode(HttpStatus.OK)
+  async pause(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Body() body: PauseBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<MergeQueuePauseJson> {
+    return mergeQueuePauseJson(await this.pauses.pause(repository.key, body.reason, principal.actor));
+  }
+
+  /** 204; 404 "The merge queue is not paused" when it is not. */
+  @Delete()
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async unpause(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    await this.pauses.unpause(repository.key, principal.actor);
+  }
+
+  @Get()
+  async get(@RepositoryRefParam() repository: RepositoryRef): Promise<MergeQueuePauseJson> {
+    return mergeQueuePauseJson(await this.pauses.current(repository.key));
+  }
+}

@@ -1,0 +1,73 @@
+import type { SqlQueryable } from '@switchyard/event-store';
+import type { CalendarFreeze } from '../domain/calendar/freeze-calendar';
+import {
+  type ScheduledFreezeAttributesJson,
+  type ScheduledFreezeJson,
+  scheduledFreezeJson,
+} from '../json/scheduled-freeze.json';
+import { FREEZE_TABLE } from './scheduled-freeze.projection';
+
+interface FreezeRow {
+  id: string;
+  attributes: ScheduledFreezeAttributesJson | string;
+  start_at: Date | string;
+  end_at: Date | string | null;
+}
+
+// node-postgres parses json columns; keep a string fallback for drivers that do not.
+const attributesOf = (row: FreezeRow): ScheduledFreezeAttributesJson =>
+  typeof row.attributes === 'string' ? JSON.parse(row.attributes) : row.attributes;
+
+/** Ongoing and scheduled freezes of a repository (not ended, not cancelled), in start order. */
+async function currentRows(sql: SqlQueryable, repository: string, now: Date): Promise<FreezeRow[]> {
+  const { rows } = await sql.query<FreezeRow>(
+    `SELECT id::text AS id, attributes, start_at, end_at FROM ${FREEZE_TABLE}
+     WHERE repository_key = $1 AND NOT cancelled AND (end_at IS NULL OR end_at > $2)
+     ORDER BY start_at, id`,
+    [repository, now.toISOString()],
+  );
+  return rows;
+}
+
+export async function listCurrentFreezes(
+  sql: SqlQueryable,
+  repository: string,
+  now: Date,
+): Promise<ScheduledFreezeJson[]> {
+  return (await currentRows(sql, repository, now)).map((row) =>
+    scheduledFreezeJson(row.id, attributesOf(row)),
+  );
+}
+
+/** One freeze of a repository, ended or not; null when unknown there or cancelled. */
+export async function findFreeze(
+  sql: SqlQueryable,
+  repository: string,
+  id: string,
+): Promise<ScheduledFreezeJson | null> {
+  const { rows } = await sql.query<FreezeRow>(
+    `SELECT id::text AS id, attributes, start_at, end_at FROM ${FREEZE_TABLE}
+     WHERE id = $1 AND repository_key = $2 AND NOT cancelled`,
+    [id, repository],
+  );
+  const row = rows[0];
+  return row ? scheduledFreezeJson(row.id, attributesOf(row)) : null;
+}
+
+/** The calendar's input for a repository: every freeze still in force or to come. */
+export async function calendarFreezes(
+  sql: SqlQueryable,
+  repository: string,
+  now: Date,
+): Promise<CalendarFreeze[]> {
+  return (await currentRows(sql, repository, now)).map((row) => {
+    const attributes = attributesOf(row);
+    return {
+      id: row.id,
+      startAt: new Date(row.start_at),
+      endAt: row.end_at === null ? null : new Date(row.end_at),
+      matchingConditions: attributes.matching_conditions,
+      excludeConditions: attributes.exclude_conditions,
+    };
+  });
+}

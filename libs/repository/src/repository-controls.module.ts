@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MergeQueuePauseService } from './application/merge-queue-pause.service';
+import { ScheduledFreezeService } from './application/scheduled-freeze.service';
+import { LegacyQueuePauseController } from './http/legacy-queue-pause.controller';
+import { MergeQueuePauseController } from './http/merge-queue-pause.controller';
+import { ScheduledFreezeController } from './http/scheduled-freeze.controller';
+
+/**
+ * Merge-queue pause and scheduled freezes, end to end. Needs the platform tokens (COMMAND_SERVICE,
+ * READ_MODEL_FRESHNESS, SQL_EXECUTOR, CLOCK) and the auth guard from the app; the app registers
+ * repositoryControlsProjections with the projection runner and repositoryControlsLogMapping with
+ * the activity-log projection. ScheduledFreezeService is exported for the merge-queue engine
+ * (calendar()).
+ */
+@Module({
+  controllers: [MergeQueuePauseController, LegacyQueuePauseController, ScheduledFreezeController],
+  providers: [MergeQueuePauseService, ScheduledFreezeService],
+  exports: [MergeQueuePauseService, ScheduledFreezeService],
+})
+export class RepositoryControlsModule {}
