@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { mergeQueuePauseBusHandlers } from './application/bus/merge-queue-pause.bus';
+import { scheduledFreezeBusHandlers } from './application/bus/scheduled-freeze.bus';
 import { MergeQueuePauseService } from './application/merge-queue-pause.service';
 import { ScheduledFreezeService } from './application/scheduled-freeze.service';
 import { LegacyQueuePauseController } from './http/legacy-queue-pause.controller';
@@ -13,8 +16,14 @@ import { ScheduledFreezeController } from './http/scheduled-freeze.controller';
  * (calendar()).
  */
 @Module({
+  imports: [CqrsModule],
   controllers: [MergeQueuePauseController, LegacyQueuePauseController, ScheduledFreezeController],
-  providers: [MergeQueuePauseService, ScheduledFreezeService],
+  providers: [
+    MergeQueuePauseService,
+    ScheduledFreezeService,
+    ...mergeQueuePauseBusHandlers,
+    ...scheduledFreezeBusHandlers,
+  ],
   exports: [MergeQueuePauseService, ScheduledFreezeService],
 })
 export class RepositoryControlsModule {}

@@ -2,7 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
-import { MergeQueuePauseService } from '../application/merge-queue-pause.service';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  GetMergeQueuePauseQuery,
+  PauseMergeQueueCommand,
+  UnpauseMergeQueueCommand,
+} from '../application/bus/merge-queue-pause.bus';
 import { legacyQueuePauseJson, type QueuePauseJson } from '../json/merge-queue-pause.json';
 import { PauseBody } from './dto/pause.body';
 
@@ -14,7 +19,10 @@ import { PauseBody } from './dto/pause.body';
 @Auth('STD')
 @Controller('v1/repos/:owner/:repository/queue/pause')
 export class LegacyQueuePauseController {
-  constructor(private readonly pauses: MergeQueuePauseService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Put()
   @HttpCode(HttpStatus.OK)
@@ -24,7 +32,9 @@ export class LegacyQueuePauseController {
     @Body() body: PauseBody,
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ queue_pause: QueuePauseJson[] }> {
-    return legacyQueuePauseJson(await this.pauses.pause(repository.key, body.reason, principal.actor));
+    return legacyQueuePauseJson(
+      await this.commands.execute(new PauseMergeQueueCommand(repository.key, body.reason, principal.actor)),
+    );
   }
 
   @Delete()
@@ -34,7 +44,7 @@ export class LegacyQueuePauseController {
     @RepositoryRefParam() repository: RepositoryRef,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    await this.pauses.unpause(repository.key, principal.actor);
+    await this.commands.execute(new UnpauseMergeQueueCommand(repository.key, principal.actor));
   }
 
   /** The alternative form of the DELETE, for clients that cannot send one. */
@@ -45,12 +55,12 @@ export class LegacyQueuePauseController {
     @RepositoryRefParam() repository: RepositoryRef,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    await this.pauses.unpause(repository.key, principal.actor);
+    await this.commands.execute(new UnpauseMergeQueueCommand(repository.key, principal.actor));
   }
 
   @Get()
   @ApiOperation({ deprecated: true })
   async get(@RepositoryRefParam() repository: RepositoryRef): Promise<{ queue_pause: QueuePauseJson[] }> {
-    return legacyQueuePauseJson(await this.pauses.current(repository.key));
+    return legacyQueuePauseJson(await this.queries.execute(new GetMergeQueuePauseQuery(repository.key)));
   }
 }

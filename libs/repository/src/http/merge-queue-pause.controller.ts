@@ -2,7 +2,12 @@ import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestj
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
-import { MergeQueuePauseService } from '../application/merge-queue-pause.service';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  GetMergeQueuePauseQuery,
+  PauseMergeQueueCommand,
+  UnpauseMergeQueueCommand,
+} from '../application/bus/merge-queue-pause.bus';
 import { type MergeQueuePauseJson, mergeQueuePauseJson } from '../json/merge-queue-pause.json';
 import { PauseBody } from './dto/pause.body';
 
@@ -11,7 +16,10 @@ import { PauseBody } from './dto/pause.body';
 @Auth('STD')
 @Controller('v1/repos/:owner/:repository/merge-queue/pause')
 export class MergeQueuePauseController {
-  constructor(private readonly pauses: MergeQueuePauseService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   /** Pauses the queue, or changes the reason of the running pause (paused_at stays). */
   @Put()
@@ -21,7 +29,9 @@ export class MergeQueuePauseController {
     @Body() body: PauseBody,
     @CurrentPrincipal() principal: Principal,
   ): Promise<MergeQueuePauseJson> {
-    return mergeQueuePauseJson(await this.pauses.pause(repository.key, body.reason, principal.actor));
+    return mergeQueuePauseJson(
+      await this.commands.execute(new PauseMergeQueueCommand(repository.key, body.reason, principal.actor)),
+    );
   }
 
   /** 204; 404 "The merge queue is not paused" when it is not. */
@@ -31,11 +41,11 @@ export class MergeQueuePauseController {
     @RepositoryRefParam() repository: RepositoryRef,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    await this.pauses.unpause(repository.key, principal.actor);
+    await this.commands.execute(new UnpauseMergeQueueCommand(repository.key, principal.actor));
   }
 
   @Get()
   async get(@RepositoryRefParam() repository: RepositoryRef): Promise<MergeQueuePauseJson> {
-    return mergeQueuePauseJson(await this.pauses.current(repository.key));
+    return mergeQueuePauseJson(await this.queries.execute(new GetMergeQueuePauseQuery(repository.key)));
   }
 }

@@ -10,7 +10,13 @@ import {
   UuidPipe,
 } from '@switchyard/http';
 import type { FastifyRequest } from 'fastify';
-import { ScheduledFreezeService } from '../application/scheduled-freeze.service';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  CancelFreezeCommand,
+  ChangeFreezeCommand,
+  ListCurrentFreezesQuery,
+  ScheduleFreezeCommand,
+} from '../application/bus/scheduled-freeze.bus';
 import { DeleteReasonRequiredError } from '../domain/freeze/scheduled-freeze.errors';
 import type { ScheduledFreezeJson } from '../json/scheduled-freeze.json';
 import { ChangeFreezeBody, freezeChangesOf } from './dto/change-freeze.body';
@@ -22,14 +28,17 @@ import { DeleteFreezeBody } from './dto/delete-freeze.body';
 @Auth('STD')
 @Controller('v1/repos/:owner/:repository/scheduled_freeze')
 export class ScheduledFreezeController {
-  constructor(private readonly freezes: ScheduledFreezeService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   /** Ongoing and scheduled freezes, in start order. */
   @Get()
   async list(
     @RepositoryRefParam() repository: RepositoryRef,
   ): Promise<{ scheduled_freezes: ScheduledFreezeJson[] }> {
-    return { scheduled_freezes: await this.freezes.list(repository.key) };
+    return { scheduled_freezes: await this.queries.execute(new ListCurrentFreezesQuery(repository.key)) };
   }
 
   @Post()
@@ -39,17 +48,19 @@ export class ScheduledFreezeController {
     @Body() body: CreateFreezeBody,
     @CurrentPrincipal() principal: Principal,
   ): Promise<ScheduledFreezeJson> {
-    return this.freezes.schedule(
-      repository.key,
-      {
-        reason: body.reason,
-        start: body.start,
-        end: body.end ?? null,
-        timezone: body.timezone,
-        matchingConditions: body.matching_conditions ?? [],
-        excludeConditions: body.exclude_conditions ?? [],
-      },
-      principal.actor,
+    return this.commands.execute(
+      new ScheduleFreezeCommand(
+        repository.key,
+        {
+          reason: body.reason,
+          start: body.start,
+          end: body.end ?? null,
+          timezone: body.timezone,
+          matchingConditions: body.matching_conditions ?? [],
+          excludeConditions: body.exclude_conditions ?? [],
+        },
+        principal.actor,
+      ),
     );
   }
 
@@ -61,7 +72,9 @@ export class ScheduledFreezeController {
     @Body() body: ChangeFreezeBody,
     @CurrentPrincipal() principal: Principal,
   ): Promise<ScheduledFreezeJson> {
-    return this.freezes.change(repository.key, freezeId, freezeChangesOf(body), principal.actor);
+    return this.commands.execute(
+      new ChangeFreezeCommand(repository.key, freezeId, freezeChangesOf(body), principal.actor),
+    );
   }
 
   @Post(':freeze_id/delete')
@@ -100,7 +113,9 @@ export class ScheduledFreezeController {
     request: FastifyRequest,
   ): Promise<void> {
     try {
-      await this.freezes.cancel(repository.key, freezeId, body.delete_reason ?? null, principal.actor);
+      await this.commands.execute(
+        new CancelFreezeCommand(repository.key, freezeId, body.delete_reason ?? null, principal.actor),
+      );
     } catch (error) {
       // A freeze in force needs a reason: answer as FastAPI does for a missing required field (E10).
       if (error instanceof DeleteReasonRequiredError) {
