@@ -3,7 +3,16 @@ import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '.switchyard/**', 'jest.config.js', 'libs/testing/reporters/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      '.switchyard/**',
+      'jest.config.js',
+      'libs/testing/reporters/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,
@@ -21,13 +30,28 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['@nestjs/*'], message: 'domain/ folders are framework-free.' },
-            { group: ['pg', 'pg-*', 'ioredis', '@electric-sql/pglite', '@electric-sql/pglite/*'], message: 'domain/ folders never touch storage.' },
-            { group: ['fastify', '@eventstore/*', 'class-validator', 'class-transformer'], message: 'domain/ folders never touch adapters.' },
+            {
+              group: ['pg', 'pg-*', 'ioredis', '@electric-sql/pglite', '@electric-sql/pglite/*'],
+              message: 'domain/ folders never touch storage.',
+            },
+            {
+              group: ['fastify', '@eventstore/*', 'class-validator', 'class-transformer'],
+              message: 'domain/ folders never touch adapters.',
+            },
           ],
         },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Time arrives in the command.' }],
-      'no-restricted-syntax': ['error', { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Time arrives in the command.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Time arrives in the command.' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Time arrives in the command.',
+        },
+      ],
     },
   },
 );

@@ -23,7 +23,10 @@ async function run(): Promise<void> {
     publisher: redis ?? new PgNotifyCheckpointSignal(storage.executor),
   });
   host.start();
-  logger.info({ storage: storage.description, projections: host.runners.map((r) => r.name) }, 'projector running');
+  logger.info(
+    { storage: storage.description, projections: host.runners.map((r) => r.name) },
+    'projector running',
+  );
   const stop = async () => {
     await host.stop();
     await redis?.close();

@@ -15,6 +15,8 @@ async function main(): Promise<void> {
 }
 
 void main().catch((error: unknown) => {
-  process.stderr.write(`switchyard failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `switchyard failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -48,9 +48,13 @@ describe('foundation over HTTP (all-in-one app)', () => {
     expect((await app.request('GET', '/healthz', { token: null })).status).toBe(200);
     const ready = await app.request('GET', '/readyz', { token: null });
     expect(ready.status).toBe(200);
-    const openapi = await app.request<{ openapi: string; paths: Record<string, unknown> }>('GET', '/v1/openapi.json', {
-      token: null,
-    });
+    const openapi = await app.request<{ openapi: string; paths: Record<string, unknown> }>(
+      'GET',
+      '/v1/openapi.json',
+      {
+        token: null,
+      },
+    );
     expect(openapi.status).toBe(200);
     expect(openapi.body.openapi).toMatch(/^3\./);
     expect(Object.keys(openapi.body.paths)).toContain('/v1/application');

@@ -27,6 +27,7 @@ export interface TestApp {
   adminKey: string;
   clock: FixedClock;
   running: RunningHttpApp;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are asserted field by field in the specs
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   createKey(scope: 'admin' | 'ci', account?: string): Promise<string>;
   issueServiceToken(account?: string): Promise<string>;
@@ -53,7 +54,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const running = await startHttpApp(config, { role: 'all-in-one', clock, announce: () => undefined });
   const baseUrl = running.url;
 
-  const request = async <T>(method: string, path: string, options: RequestOptions = {}): Promise<HttpResponse<T>> => {
+  const request = async <T>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<HttpResponse<T>> => {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? TEST_ADMIN_KEY : options.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;
@@ -74,7 +79,9 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     running,
     request,
     async createKey(scope, account = TEST_ACCOUNT) {
-      const issued = await running.app.get(ApplicationKeyService).createApplicationKey({ accountLogin: account, scope });
+      const issued = await running.app
+        .get(ApplicationKeyService)
+        .createApplicationKey({ accountLogin: account, scope });
       return issued.secret;
     },
     async issueServiceToken(account = TEST_ACCOUNT) {
@@ -85,7 +92,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const host = running.projections as ProjectionHost;
       await host.stop();
       for (const projection of switchyardProjections()) {
-        await rebuildProjection({ executor: running.storage.executor, store: running.storage.store, projection });
+        await rebuildProjection({
+          executor: running.storage.executor,
+          store: running.storage.store,
+          projection,
+        });
       }
       host.start();
       const head = await running.storage.store.headPosition();

@@ -2,7 +2,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { ApplicationKeyService } from '@switchyard/auth';
 import { systemClock, type Clock } from '@switchyard/kernel';
-import { configureHttpApp, createHttpAdapter, createLogger, PinoNestLogger, type ReadinessContributor } from '@switchyard/http';
+import {
+  configureHttpApp,
+  createHttpAdapter,
+  createLogger,
+  PinoNestLogger,
+  type ReadinessContributor,
+} from '@switchyard/http';
 import { openStorage, type Storage, type SwitchyardConfig } from '@switchyard/platform';
 import {
   CheckpointFreshness,
@@ -94,7 +100,12 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
     configureHttpApp(app, { version: SWITCHYARD_VERSION });
     app.enableShutdownHooks();
 
-    await announceBootstrapKey(app, config, options.announce ?? ((line) => process.stdout.write(`${line}\n`)), logger);
+    await announceBootstrapKey(
+      app,
+      config,
+      options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
+      logger,
+    );
     await app.listen({ port: config.port, host: config.host });
     const url = await app.getUrl();
     logger.info({ url, storage: storage.description, role: options.role }, 'switchyard listening');

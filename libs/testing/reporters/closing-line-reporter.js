@@ -4,9 +4,12 @@
  */
 class ClosingLineReporter {
   onRunComplete(_contexts, results) {
-    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numRuntimeErrorTestSuites } = results;
+    const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, numRuntimeErrorTestSuites } =
+      results;
     const failed = numFailedTests + numRuntimeErrorTestSuites;
-    process.stdout.write(`\nTests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`);
+    process.stdout.write(
+      `\nTests: ${numPassedTests} passed, ${failed} failed, ${numPendingTests + numTodoTests} skipped\n`,
+    );
   }
 }
 module.exports = ClosingLineReporter;

@@ -23,7 +23,9 @@ describe('loadConfig', () => {
       SWITCHYARD_ACCOUNT: 'acme',
       SWITCHYARD_ACCOUNT_ID: '42',
       SWITCHYARD_ADMIN_KEY: '0123456789abcdef',
-      SWITCHYARD_HOST_TOKENS: JSON.stringify({ ghp_x: { user: { id: 7, login: 'octo' }, accounts: ['acme'] } }),
+      SWITCHYARD_HOST_TOKENS: JSON.stringify({
+        ghp_x: { user: { id: 7, login: 'octo' }, accounts: ['acme'] },
+      }),
     });
     expect(config.port).toBe(9000);
     expect(config.account).toEqual({ login: 'acme', id: 42 });
@@ -33,7 +35,12 @@ describe('loadConfig', () => {
   it('lists every problem at once', () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: 'eighty', SWITCHYARD_ADMIN_KEY: 'short', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+      loadConfig({
+        PORT: 'eighty',
+        SWITCHYARD_ADMIN_KEY: 'short',
+        DATABASE_URL: 'mysql://x',
+        LOG_LEVEL: 'loud',
+      });
     } catch (caught) {
       error = caught;
     }

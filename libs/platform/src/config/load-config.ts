@@ -22,16 +22,26 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
 
   const port = integer(value('PORT') ?? '8080', 'PORT', 0, 65535, problems);
   const databaseUrl = url(value('DATABASE_URL'), 'DATABASE_URL', ['postgres:', 'postgresql:'], problems);
-  const eventStoreUrl = url(value('EVENTSTORE_URL'), 'EVENTSTORE_URL', ['esdb:', 'esdb+discover:', 'kurrentdb:'], problems);
+  const eventStoreUrl = url(
+    value('EVENTSTORE_URL'),
+    'EVENTSTORE_URL',
+    ['esdb:', 'esdb+discover:', 'kurrentdb:'],
+    problems,
+  );
   const redisUrl = url(value('REDIS_URL'), 'REDIS_URL', ['redis:', 'rediss:'], problems);
 
   const login = value('SWITCHYARD_ACCOUNT') ?? 'local';
-  if (!OWNER.test(login)) problems.push(`SWITCHYARD_ACCOUNT must be 1-40 letters, digits or '-', got "${login}"`);
+  if (!OWNER.test(login))
+    problems.push(`SWITCHYARD_ACCOUNT must be 1-40 letters, digits or '-', got "${login}"`);
   const accountIdRaw = value('SWITCHYARD_ACCOUNT_ID');
-  const accountId = accountIdRaw === undefined ? null : integer(accountIdRaw, 'SWITCHYARD_ACCOUNT_ID', 1, 2 ** 53 - 1, problems);
+  const accountId =
+    accountIdRaw === undefined
+      ? null
+      : integer(accountIdRaw, 'SWITCHYARD_ACCOUNT_ID', 1, 2 ** 53 - 1, problems);
 
   const adminKey = value('SWITCHYARD_ADMIN_KEY') ?? null;
-  if (adminKey !== null && [...adminKey].length < 16) problems.push('SWITCHYARD_ADMIN_KEY must be at least 16 characters');
+  if (adminKey !== null && [...adminKey].length < 16)
+    problems.push('SWITCHYARD_ADMIN_KEY must be at least 16 characters');
 
   const logLevel = (value('LOG_LEVEL') ?? 'info') as SwitchyardConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
@@ -44,7 +54,11 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     600_000,
     problems,
   );
-  const hostTokens = readHostTokens(value('SWITCHYARD_HOST_TOKENS'), value('SWITCHYARD_HOST_TOKENS_FILE'), problems);
+  const hostTokens = readHostTokens(
+    value('SWITCHYARD_HOST_TOKENS'),
+    value('SWITCHYARD_HOST_TOKENS_FILE'),
+    problems,
+  );
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -134,7 +148,9 @@ function readHostTokens(
       !Array.isArray(accounts) ||
       !accounts.every((a) => typeof a === 'string')
     ) {
-      problems.push(`${source}: the grant for token "${token.slice(0, 4)}…" must be {user: {id, login}, accounts: [login]}`);
+      problems.push(
+        `${source}: the grant for token "${token.slice(0, 4)}…" must be {user: {id, login}, accounts: [login]}`,
+      );
       continue;
     }
     grants[token] = { user: { id: user.id, login: user.login }, accounts: accounts as string[] };

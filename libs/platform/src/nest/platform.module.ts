@@ -4,7 +4,14 @@ import type { Clock } from '@switchyard/kernel';
 import type { ReadModelFreshness } from '@switchyard/projection';
 import type { SwitchyardConfig } from '../config/switchyard-config';
 import type { Storage } from '../storage/open-storage';
-import { APP_CONFIG, CLOCK, COMMAND_SERVICE, EVENT_STORE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '../tokens';
+import {
+  APP_CONFIG,
+  CLOCK,
+  COMMAND_SERVICE,
+  EVENT_STORE,
+  READ_MODEL_FRESHNESS,
+  SQL_EXECUTOR,
+} from '../tokens';
 
 export interface PlatformRuntime {
   config: SwitchyardConfig;

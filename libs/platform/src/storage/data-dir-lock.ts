@@ -19,7 +19,8 @@ export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true });
   const file = join(dataDir, 'switchyard.pid');
   const holder = readHolder(file);
-  if (holder !== null && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dataDir, holder);
+  if (holder !== null && holder !== process.pid && isAlive(holder))
+    throw new DataDirLockedError(dataDir, holder);
   writeFileSync(file, String(process.pid));
   return () => {
     if (readHolder(file) === process.pid) rmSync(file, { force: true });
