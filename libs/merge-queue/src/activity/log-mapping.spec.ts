@@ -1,0 +1,443 @@
+import { LOG_EVENT_TYPES, type LogRecordDraft } from '@switchyard/activity-log';
+import type { RecordedEvent } from '@switchyard/event-store';
+import {
+  mergeQueueEventTypes,
+  type MergeQueueEvent,
+  type QueuedPullRequest,
+  type SpeculativeCheck,
+} from '../domain/events';
+import { mergeQueueLogMapping } from './log-mapping';
+
+const where = {
+  repository: 'acme/mono',
+  baseRef: 'main',
+  trigger: 'merge queue internal',
+  occurredAt: '2026-07-01T10:00:00.000Z',
+};
+const inQueue = { queueName: 'default', partitionName: '__default__' };
+const pr = (number: number): QueuedPullRequest => ({
+  number,
+  queuedAt: '2026-07-01T09:00:00.000Z',
+  priorityRuleName: 'default',
+  sessionId: `00000000-0000-4000-a000-00000000000${number % 10}`,
+});
+const speculative: SpeculativeCheck = {
+  number: 900,
+  inPlace: false,
+  checksTimedOut: false,
+  checksConclusion: 'failure',
+  checksStartedAt: '2026-07-01T09:10:00.000Z',
+  checksEndedAt: '2026-07-01T09:40:00.000Z',
+  unsuccessfulChecks: [
+    {
+      name: 'tests',
+      description: 'failed',
+      url: null,
+      detailsUrl: 'https://ci/1',
+      state: 'failure',
+      avatarUrl: null,
+    },
+  ],
+};
+const batch = [pr(1), pr(2)];
+const bisection = {
+  ...where,
+  ...inQueue,
+  trainCarId: 'car',
+  originalBatch: batch,
+  batchPullRequestNumbers: [900, 901],
+};
+
+/** One of each merge-queue domain event. */
+const samples: MergeQueueEvent[] = [
+  {
+    type: 'merge_queue.pull_request_entered',
+    data: {
+      ...where,
+      ...inQueue,
+      pullRequest: 1,
+      queuedAt: pr(1).queuedAt,
+      priorityRuleName: null,
+      sessionId: 's',
+    },
+  },
+  {
+    type: 'merge_queue.checks_started',
+    data: {
+      ...where,
+      ...inQueue,
+      trainCarId: 'car',
+      startReason: 'First time',
+      speculativeCheck: speculative,
+      pullRequests: batch,
+    },
+  },
+  {
+    type: 'merge_queue.checks_ended',
+    data: {
+      ...where,
+      ...inQueue,
+      trainCarId: 'car',
+      aborted: false,
+      abortCode: 'CHECKS_FAILED',
+      abortReason: 'Checks did not succeed',
+      abortStatus: 'DEFINITIVE',
+      retryAttempt: null,
+      maxRetries: null,
+      speculativeCheck: speculative,
+      pullRequests: batch,
+    },
+  },
+  {
+    type: 'merge_queue.batch_bisection_started',
+    data: {
+      ...bisection,
+      batchSizeBeforeSplit: 2,
+      numberOfSubBatches: 2,
+      bisectionDepth: 1,
+      isTopLevel: true,
+    },
+  },
+  {
+    type: 'merge_queue.batch_bisection_ended',
+    data: {
+      ...bisection,
+      culpritFound: true,
+      culpritPullRequests: [2],
+      remainingPullRequests: [1],
+      maxFailureResolutionReached: false,
+    },
+  },
+  {
+    type: 'merge_queue.pull_request_merged',
+    data: {
+      ...where,
+      pullRequest: 1,
+      queueName: 'default',
+      partitionNames: ['__default__'],
+      queuedAt: pr(1).queuedAt,
+      priorityRuleName: null,
+      sessionId: 's',
+    },
+  },
+  {
+    type: 'merge_queue.pull_request_left',
+    data: {
+      ...where,
+      ...inQueue,
+      pullRequest: 2,
+      reason: 'The merge conditions cannot be satisfied due to failing checks',
+      merged: false,
+      dequeueCode: 'CHECKS_FAILED',
+      queuedAt: pr(2).queuedAt,
+      secondsWaitingForSchedule: 0,
+      secondsWaitingForFreeze: 12,
+      priorityRuleName: null,
+      conditionsEvaluation: {
+        match: false,
+        label: 'all of',
+        isLabelUserInput: false,
+        description: null,
+        attributeName: null,
+        operator: null,
+        schedule: null,
+        evaluations: [],
+        subconditions: [
+          {
+            match: false,
+            label: 'check-success=tests',
+            isLabelUserInput: true,
+            description: null,
+            attributeName: 'check-success',
+            operator: '=',
+            schedule: null,
+            subconditions: [],
+            evaluations: [],
+          },
+        ],
+      },
+      checks: [{ name: 'tests', description: '', url: null, state: 'failure', avatarUrl: null }],
+      unsuccessfulChecks: [{ name: 'tests', description: '', url: null, state: 'failure', avatarUrl: null }],
+      pullRequestHeadSha: 'abc',
+      sessionId: null,
+    },
+  },
+  { type: 'merge_queue.queue_size_changed', data: { ...where, ...inQueue, priorityRuleName: null, size: 3 } },
+  { type: 'merge_queue.running_checks_changed', data: { ...where, ...inQueue, runningChecks: 2 } },
+  {
+    type: 'merge_queue.checks_postponed',
+    data: {
+      ...where,
+      ...inQueue,
+      pullRequest: 1,
+      queuedAt: pr(1).queuedAt,
+      priorityRuleName: null,
+      reason: 'No slot',
+      sessionId: 's',
+    },
+  },
+  {
+    type: 'merge_queue.conflict_deferred',
+    data: {
+      ...where,
+      ...inQueue,
+      pullRequest: 3,
+      queuedAt: pr(3).queuedAt,
+      priorityRuleName: null,
+      reason: 'Conflicts with pull requests ahead',
+      blockingPullRequests: [1, 2],
+      sessionId: 's',
+    },
+  },
+  {
+    type: 'merge_queue.batch_composed',
+    data: { ...where, ...inQueue, trainCarId: 'car', pullRequests: batch, batchReason: 'queue_order' },
+  },
+  {
+    type: 'pull_request.command_received',
+    data: {
+      ...where,
+      trigger: 'Command: queue',
+      pullRequest: 1,
+      command: 'queue',
+      author: { login: 'alice', id: 7, type: 'User' },
+      commentId: 42,
+      sessionId: null,
+      commandTrigger: 'comment',
+      triggerCommentUrl: 'https://github.com/acme/mono/pull/1#issuecomment-42',
+    },
+  },
+];
+
+const map = (event: MergeQueueEvent): LogRecordDraft[] => {
+  const mapper = mergeQueueLogMapping[event.type]!;
+  return mapper({ type: event.type, data: event.data } as RecordedEvent);
+};
+const only = (type: MergeQueueEvent['type']) => map(samples.find((e) => e.type === type)!);
+
+/** The spec's metadata fields per type (Events table), plus dequeue_code and unsuccessful_checks on leave. */
+const SPEC_FIELDS: Record<string, string[]> = {
+  'action.queue.enter': [
+    'queue_name',
+    'branch',
+    'queued_at',
+    'partition_name',
+    'priority_rule_name',
+    'session_id',
+  ],
+  'action.queue.checks_start': [
+    'branch',
+    'partition_name',
+    'priority_rule_name',
+    'queue_name',
+    'queued_at',
+    'start_reason',
+    'speculative_check_pull_request',
+    'pull_request_numbers',
+    'train_car_id',
+    'session_id',
+  ],
+  'action.queue.checks_end': [
+    'aborted',
+    'abort_code',
+    'abort_reason',
+    'abort_status',
+    'branch',
+    'partition_name',
+    'queue_name',
+    'priority_rule_name',
+    'queued_at',
+    'retry_attempt',
+    'max_retries',
+    'speculative_check_pull_request',
+    'pull_request_numbers',
+    'train_car_id',
+    'session_id',
+  ],
+  'action.queue.batch_bisection_start': [
+    'queue_name',
+    'partition_name',
+    'priority_rule_name',
+    'original_batch_pr_numbers',
+    'batch_size_before_split',
+    'number_of_sub_batches',
+    'bisection_depth',
+    'is_top_level',
+    'session_id',
+    'train_car_id',
+  ],
+  'action.queue.batch_bisection_end': [
+    'queue_name',
+    'partition_name',
+    'priority_rule_name',
+    'original_batch_pr_numbers',
+    'culprit_found',
+    'culprit_pr_numbers',
+    'remaining_pr_numbers',
+    'max_failure_resolution_reached',
+    'session_id',
+    'train_car_id',
+  ],
+  'action.queue.merged': [
+    'branch',
+    'partition_names',
+    'queue_name',
+    'queued_at',
+    'priority_rule_name',
+    'session_id',
+  ],
+  'action.queue.leave': [
+    'reason',
+    'merged',
+    'queue_name',
+    'branch',
+    'partition_name',
+    'queued_at',
+    'seconds_waiting_for_schedule',
+    'seconds_waiting_for_freeze',
+    'priority_rule_name',
+    'conditions_evaluation',
+    'checks',
+    'pull_request_head_sha',
+    'session_id',
+    'dequeue_code',
+    'unsuccessful_checks',
+  ],
+  'action.queue.change': ['queue_name', 'partition_name', 'priority_rule_name', 'size'],
+  'action.queue.checks.change': ['queue_name', 'partition_name', 'running_checks'],
+  'action.queue.checks_postponed': [
+    'branch',
+    'partition_name',
+    'priority_rule_name',
+    'queue_name',
+    'queued_at',
+    'reason',
+    'session_id',
+  ],
+  'action.queue.conflict_deferred': [
+    'branch',
+    'partition_name',
+    'priority_rule_name',
+    'queue_name',
+    'queued_at',
+    'reason',
+    'session_id',
+    'blocking_pull_request_numbers',
+  ],
+  'action.queue.batch_composition': [
+    'branch',
+    'partition_name',
+    'queue_name',
+    'priority_rule_name',
+    'queued_at',
+    'pull_request_numbers',
+    'batch_reason',
+    'train_car_id',
+    'session_id',
+  ],
+  'command.queue': ['author', 'comment_id', 'session_id', 'command_trigger', 'trigger_comment_url'],
+};
+
+describe('merge-queue log mapping', () => {
+  it('has a row for every merge-queue domain event', () => {
+    expect(Object.keys(mergeQueueLogMapping).sort()).toEqual([...mergeQueueEventTypes].sort());
+    expect(samples.map((e) => e.type).sort()).toEqual([...mergeQueueEventTypes].sort());
+  });
+
+  it.each(samples.map((event) => [event.type, event] as const))(
+    '%s gives spec log types with exactly the spec metadata fields',
+    (_type, event) => {
+      const drafts = map(event);
+      expect(drafts.length).toBeGreaterThan(0);
+      for (const draft of drafts) {
+        expect(LOG_EVENT_TYPES).toContain(draft.type);
+        expect(Object.keys(draft.metadata).sort()).toEqual([...SPEC_FIELDS[draft.type]!].sort());
+        expect(draft).toMatchObject({
+          repository: 'acme/mono',
+          baseRef: 'main',
+          receivedAt: new Date(where.occurredAt),
+        });
+      }
+    },
+  );
+
+  it('fans a batch event out to one record per pull request, each with its own queue session', () => {
+    const drafts = only('merge_queue.checks_ended');
+    expect(
+      drafts.map((d) => [d.pullRequest, d.metadata.session_id, d.metadata.pull_request_numbers]),
+    ).toEqual([
+      [1, pr(1).sessionId, [1, 2]],
+      [2, pr(2).sessionId, [1, 2]],
+    ]);
+  });
+
+  it('snapshots the check pull request of checks start and end, and the split batch of a bisection', () => {
+    expect(only('merge_queue.checks_started').map((d) => d.batchPullRequests)).toEqual([[900], [900]]);
+    expect(only('merge_queue.checks_ended').map((d) => d.batchPullRequests)).toEqual([[900], [900]]);
+    expect(only('merge_queue.batch_bisection_started').map((d) => d.batchPullRequests)).toEqual([
+      [900, 901],
+      [900, 901],
+    ]);
+    expect(only('merge_queue.pull_request_entered')[0]!.batchPullRequests).toBeUndefined();
+  });
+
+  it('writes the speculative check as the spec SpecCheckSignal', () => {
+    expect(only('merge_queue.checks_ended')[0]!.metadata.speculative_check_pull_request).toEqual({
+      number: 900,
+      in_place: false,
+      checks_timed_out: false,
+      checks_conclusion: 'failure',
+      checks_started_at: '2026-07-01T09:10:00.000Z',
+      checks_ended_at: '2026-07-01T09:40:00.000Z',
+      unsuccessful_checks: [
+        {
+          name: 'tests',
+          description: 'failed',
+          url: null,
+          details_url: 'https://ci/1',
+          state: 'failure',
+          avatar_url: null,
+        },
+      ],
+    });
+  });
+
+  it('writes condition reports in snake_case, recursively', () => {
+    const evaluation = only('merge_queue.pull_request_left')[0]!.metadata.conditions_evaluation as {
+      subconditions: Array<Record<string, unknown>>;
+    };
+    expect(evaluation.subconditions[0]).toEqual({
+      match: false,
+      label: 'check-success=tests',
+      is_label_user_input: true,
+      description: null,
+      attribute_name: 'check-success',
+      operator: '=',
+      schedule: null,
+      subconditions: [],
+      evaluations: [],
+    });
+  });
+
+  it('leaves repository-level records without a pull request', () => {
+    expect(only('merge_queue.queue_size_changed')[0]!.pullRequest).toBeNull();
+    expect(only('merge_queue.running_checks_changed')[0]!.pullRequest).toBeNull();
+  });
+
+  it.each([
+    ['queue', 'command.queue'],
+    ['requeue', 'command.queue'],
+    ['dequeue', 'command.dequeue'],
+    ['unqueue', 'command.dequeue'],
+  ])('logs the %s command as %s', (command, type) => {
+    const event = samples.find((e) => e.type === 'pull_request.command_received')!;
+    const drafts = map({ ...event, data: { ...event.data, command } } as MergeQueueEvent);
+    expect(drafts.map((d) => d.type)).toEqual([type]);
+    expect(drafts[0]!.metadata.author).toEqual({ login: 'alice', id: 7, type: 'User' });
+  });
+
+  it('gives no record for a command the log has no type for', () => {
+    const event = samples.find((e) => e.type === 'pull_request.command_received')!;
+    expect(map({ ...event, data: { ...event.data, command: 'refresh' } } as MergeQueueEvent)).toEqual([]);
+  });
+});

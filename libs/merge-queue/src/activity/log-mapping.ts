@@ -1,0 +1,314 @@
+import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type {
+  ConditionResult,
+  MergeQueueEvent,
+  MergeQueueEventType,
+  QueueCheck,
+  QueuedPullRequest,
+  SpeculativeCheck,
+} from '../domain/events';
+
+/**
+ * Merge-queue domain events -> activity-log records (spec "Events", metadata table). One row per
+ * domain event type; batch-level events fan out to one record per pull request of the batch.
+ * Checks start/end and bisection records snapshot the batch's check pull request number(s) into
+ * batchPullRequests, which the batch_pull filter and the by_batch_pull_request facet read.
+ */
+type DataOf<T extends MergeQueueEventType> = Extract<MergeQueueEvent, { type: T }>['data'];
+type Mapper<T extends MergeQueueEventType> = (data: DataOf<T>) => LogRecordDraft[];
+
+/** The spec's snake_case JSON for the value types the merge-queue events carry. */
+const queueCheckJson = (check: QueueCheck): Record<string, unknown> => ({
+  name: check.name,
+  description: check.description,
+  url: check.url,
+  ...(check.detailsUrl !== undefined ? { details_url: check.detailsUrl } : {}),
+  state: check.state,
+  avatar_url: check.avatarUrl,
+});
+
+const conditionResultJson = (condition: ConditionResult): Record<string, unknown> => ({
+  match: condition.match,
+  label: condition.label,
+  is_label_user_input: condition.isLabelUserInput,
+  description: condition.description,
+  attribute_name: condition.attributeName,
+  operator: condition.operator,
+  schedule: condition.schedule,
+  subconditions: condition.subconditions.map(conditionResultJson),
+  evaluations: condition.evaluations,
+});
+
+/** SpecCheckSignal. */
+const speculativeCheckJson = (check: SpeculativeCheck): Record<string, unknown> => ({
+  number: check.number,
+  in_place: check.inPlace,
+  checks_timed_out: check.checksTimedOut,
+  checks_conclusion: check.checksConclusion,
+  checks_started_at: check.checksStartedAt,
+  checks_ended_at: check.checksEndedAt,
+  unsuccessful_checks: check.unsuccessfulChecks.map(queueCheckJson),
+});
+
+interface Common {
+  repository: string;
+  baseRef: string;
+  trigger: string;
+  occurredAt: string;
+}
+
+const draft = (
+  data: Common,
+  type: string,
+  pullRequest: number | null,
+  metadata: Record<string, unknown>,
+  batchPullRequests?: number[],
+): LogRecordDraft => ({
+  type,
+  repository: data.repository,
+  pullRequest,
+  baseRef: data.baseRef,
+  trigger: data.trigger,
+  receivedAt: new Date(data.occurredAt),
+  metadata,
+  ...(batchPullRequests ? { batchPullRequests } : {}),
+});
+
+const numbers = (pullRequests: readonly QueuedPullRequest[]): number[] => pullRequests.map((pr) => pr.number);
+
+/** Commands the log has a type for; `requeue` is logged as a queue command, `unqueue` is the old dequeue. */
+const COMMAND_LOG_TYPES: Readonly<Record<string, string>> = {
+  queue: 'command.queue',
+  requeue: 'command.queue',
+  dequeue: 'command.dequeue',
+  unqueue: 'command.dequeue',
+};
+
+const mappers: { [T in MergeQueueEventType]: Mapper<T> } = {
+  'merge_queue.pull_request_entered': (d) => [
+    draft(d, 'action.queue.enter', d.pullRequest, {
+      queue_name: d.queueName,
+      branch: d.baseRef,
+      queued_at: d.queuedAt,
+      partition_name: d.partitionName,
+      priority_rule_name: d.priorityRuleName,
+      session_id: d.sessionId,
+    }),
+  ],
+
+  'merge_queue.checks_started': (d) =>
+    d.pullRequests.map((pr) =>
+      draft(
+        d,
+        'action.queue.checks_start',
+        pr.number,
+        {
+          branch: d.baseRef,
+          partition_name: d.partitionName,
+          priority_rule_name: pr.priorityRuleName,
+          queue_name: d.queueName,
+          queued_at: pr.queuedAt,
+          start_reason: d.startReason,
+          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck),
+          pull_request_numbers: numbers(d.pullRequests),
+          train_car_id: d.trainCarId,
+          session_id: pr.sessionId,
+        },
+        [d.speculativeCheck.number],
+      ),
+    ),
+
+  'merge_queue.checks_ended': (d) =>
+    d.pullRequests.map((pr) =>
+      draft(
+        d,
+        'action.queue.checks_end',
+        pr.number,
+        {
+          aborted: d.aborted,
+          abort_code: d.abortCode,
+          abort_reason: d.abortReason,
+          abort_status: d.abortStatus,
+          branch: d.baseRef,
+          partition_name: d.partitionName,
+          queue_name: d.queueName,
+          priority_rule_name: pr.priorityRuleName,
+          queued_at: pr.queuedAt,
+          retry_attempt: d.retryAttempt,
+          max_retries: d.maxRetries,
+          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck),
+          pull_request_numbers: numbers(d.pullRequests),
+          train_car_id: d.trainCarId,
+          session_id: pr.sessionId,
+        },
+        [d.speculativeCheck.number],
+      ),
+    ),
+
+  'merge_queue.batch_bisection_started': (d) =>
+    d.originalBatch.map((pr) =>
+      draft(
+        d,
+        'action.queue.batch_bisection_start',
+        pr.number,
+        {
+          queue_name: d.queueName,
+          partition_name: d.partitionName,
+          priority_rule_name: pr.priorityRuleName,
+          original_batch_pr_numbers: numbers(d.originalBatch),
+          batch_size_before_split: d.batchSizeBeforeSplit,
+          number_of_sub_batches: d.numberOfSubBatches,
+          bisection_depth: d.bisectionDepth,
+          is_top_level: d.isTopLevel,
+          session_id: pr.sessionId,
+          train_car_id: d.trainCarId,
+        },
+        d.batchPullRequestNumbers,
+      ),
+    ),
+
+  'merge_queue.batch_bisection_ended': (d) =>
+    d.originalBatch.map((pr) =>
+      draft(
+        d,
+        'action.queue.batch_bisection_end',
+        pr.number,
+        {
+          queue_name: d.queueName,
+          partition_name: d.partitionName,
+          priority_rule_name: pr.priorityRuleName,
+          original_batch_pr_numbers: numbers(d.originalBatch),
+          culprit_found: d.culpritFound,
+          culprit_pr_numbers: d.culpritPullRequests,
+          remaining_pr_numbers: d.remainingPullRequests,
+          max_failure_resolution_reached: d.maxFailureResolutionReached,
+          session_id: pr.sessionId,
+          train_car_id: d.trainCarId,
+        },
+        d.batchPullRequestNumbers,
+      ),
+    ),
+
+  'merge_queue.pull_request_merged': (d) => [
+    draft(d, 'action.queue.merged', d.pullRequest, {
+      branch: d.baseRef,
+      partition_names: d.partitionNames,
+      queue_name: d.queueName,
+      queued_at: d.queuedAt,
+      priority_rule_name: d.priorityRuleName,
+      session_id: d.sessionId,
+    }),
+  ],
+
+  // dequeue_code and unsuccessful_checks go beyond the spec table: the CLI reads dequeue_code
+  // (client-contract §1.6) and the E4 fixture carries both.
+  'merge_queue.pull_request_left': (d) => [
+    draft(d, 'action.queue.leave', d.pullRequest, {
+      reason: d.reason,
+      merged: d.merged,
+      queue_name: d.queueName,
+      branch: d.baseRef,
+      partition_name: d.partitionName,
+      queued_at: d.queuedAt,
+      seconds_waiting_for_schedule: d.secondsWaitingForSchedule,
+      seconds_waiting_for_freeze: d.secondsWaitingForFreeze,
+      priority_rule_name: d.priorityRuleName,
+      conditions_evaluation: d.conditionsEvaluation ? conditionResultJson(d.conditionsEvaluation) : null,
+      checks: d.checks.map(queueCheckJson),
+      unsuccessful_checks: d.unsuccessfulChecks.map(queueCheckJson),
+      pull_request_head_sha: d.pullRequestHeadSha,
+      session_id: d.sessionId,
+      dequeue_code: d.dequeueCode,
+    }),
+  ],
+
+  'merge_queue.queue_size_changed': (d) => [
+    draft(d, 'action.queue.change', null, {
+      queue_name: d.queueName,
+      partition_name: d.partitionName,
+      priority_rule_name: d.priorityRuleName,
+      size: d.size,
+    }),
+  ],
+
+  'merge_queue.running_checks_changed': (d) => [
+    draft(d, 'action.queue.checks.change', null, {
+      queue_name: d.queueName,
+      partition_name: d.partitionName,
+      running_checks: d.runningChecks,
+    }),
+  ],
+
+  'merge_queue.checks_postponed': (d) => [
+    draft(d, 'action.queue.checks_postponed', d.pullRequest, {
+      branch: d.baseRef,
+      partition_name: d.partitionName,
+      priority_rule_name: d.priorityRuleName,
+      queue_name: d.queueName,
+      queued_at: d.queuedAt,
+      reason: d.reason,
+      session_id: d.sessionId,
+    }),
+  ],
+
+  // Not shown in the spec; the fields of Mergify's published EventQueueConflictDeferredMetadata.
+  'merge_queue.conflict_deferred': (d) => [
+    draft(d, 'action.queue.conflict_deferred', d.pullRequest, {
+      branch: d.baseRef,
+      partition_name: d.partitionName,
+      priority_rule_name: d.priorityRuleName,
+      queue_name: d.queueName,
+      queued_at: d.queuedAt,
+      reason: d.reason,
+      session_id: d.sessionId,
+      blocking_pull_request_numbers: d.blockingPullRequests,
+    }),
+  ],
+
+  // Not shown in the spec: which pull requests were put together, and why.
+  'merge_queue.batch_composed': (d) =>
+    d.pullRequests.map((pr) =>
+      draft(d, 'action.queue.batch_composition', pr.number, {
+        branch: d.baseRef,
+        partition_name: d.partitionName,
+        queue_name: d.queueName,
+        priority_rule_name: pr.priorityRuleName,
+        queued_at: pr.queuedAt,
+        pull_request_numbers: numbers(d.pullRequests),
+        batch_reason: d.batchReason,
+        train_car_id: d.trainCarId,
+        session_id: pr.sessionId,
+      }),
+    ),
+
+  // Commands without a log type of their own (refresh, rebase...) are logged by the action they
+  // cause, not here: zero records.
+  'pull_request.command_received': (d) => {
+    const type = COMMAND_LOG_TYPES[d.command];
+    if (!type) return [];
+    return [
+      draft(d, type, d.pullRequest, {
+        author: {
+          login: d.author.login,
+          id: d.author.id,
+          type: d.author.type,
+          ...(d.author.avatarUrl !== undefined ? { avatar_url: d.author.avatarUrl } : {}),
+        },
+        comment_id: d.commentId,
+        session_id: d.sessionId,
+        command_trigger: d.commandTrigger,
+        trigger_comment_url: d.triggerCommentUrl,
+      }),
+    ];
+  },
+};
+
+const toLogMapper =
+  <T extends MergeQueueEventType>(mapper: Mapper<T>) =>
+  (event: RecordedEvent): LogRecordDraft[] =>
+    mapper(event.data as DataOf<T>);
+
+export const mergeQueueLogMapping: LogMapping = Object.fromEntries(
+  Object.entries(mappers).map(([type, mapper]) => [type, toLogMapper(mapper as Mapper<MergeQueueEventType>)]),
+);

@@ -1,0 +1,327 @@
+/**
+ * Value types the merge-queue events carry. They mirror the spec's QueueCheck, ConditionResult and
+ * SpecCheckSignal in camelCase; the activity-log mapping turns them into the spec's snake_case JSON.
+ */
+
+export type CheckState =
+  | 'failure'
+  | 'error'
+  | 'cancelled'
+  | 'action_required'
+  | 'timed_out'
+  | 'pending'
+  | 'neutral'
+  | 'skipped'
+  | 'stale'
+  | 'success';
+
+export interface QueueCheck {
+  name: string;
+  description: string;
+  url: string | null;
+  detailsUrl?: string | null;
+  state: CheckState;
+  avatarUrl: string | null;
+}
+
+/** One node of a queue-condition evaluation report (recursive). */
+export interface ConditionResult {
+  match: boolean;
+  label: string;
+  isLabelUserInput: boolean;
+  description: string | null;
+  attributeName: string | null;
+  operator: string | null;
+  schedule: Record<string, unknown> | null;
+  subconditions: ConditionResult[];
+  evaluations: Array<Record<string, unknown>>;
+}
+
+/** Where and how a batch's checks run: a draft pull request, or the user's own one (in place). */
+export interface SpeculativeCheck {
+  /** The draft pull request number, or the user's own pull request number when inPlace. */
+  number: number;
+  inPlace: boolean;
+  checksTimedOut: boolean;
+  checksConclusion: CheckState;
+  checksStartedAt: string | null;
+  checksEndedAt: string | null;
+  unsuccessfulChecks: QueueCheck[];
+}
+
+/** A queued pull request as the queue knows it when an event snapshots it. */
+export interface QueuedPullRequest {
+  number: number;
+  queuedAt: string;
+  priorityRuleName: string | null;
+  /** One id per stay in the queue (enter -> leave), shared by every event of that stay. */
+  sessionId: string;
+}
+
+export const ABORT_CODES = [
+  'PR_DEQUEUED',
+  'PR_DEQUEUED_FROM_PARTITION',
+  'PR_AHEAD_DEQUEUED',
+  'BATCH_AHEAD_FAILED',
+  'PR_WITH_HIGHER_PRIORITY_QUEUED',
+  'SCHEDULED_FREEZE_STATUS_CHANGED',
+  'SPECULATIVE_CHECK_NUMBER_REDUCED',
+  'CHECKS_TIMEOUT',
+  'CHECKS_FAILED',
+  'QUEUE_RULE_MISSING',
+  'BASE_BRANCH_MISSING',
+  'BASE_BRANCH_CHANGED',
+  'PR_UNEXPECTEDLY_FAILED_TO_MERGE',
+  'BATCH_MAX_FAILURE_RESOLUTION_ATTEMPTS',
+  'PR_CHECKS_STOPPED_BECAUSE_MERGE_QUEUE_PAUSE',
+  'CONFLICT_WITH_BASE_BRANCH',
+  'CONFLICT_WITH_PULL_AHEAD',
+  'BRANCH_UPDATE_FAILED',
+  'DRAFT_PULL_REQUEST_CHANGED',
+  'BATCH_PULL_REQUEST_CLOSED',
+  'PULL_REQUEST_UPDATED',
+  'MERGE_QUEUE_RESET',
+  'INCOMPATIBILITY_WITH_BRANCH_PROTECTIONS',
+  'PR_MANUALLY_MERGED',
+  'DRAFT_PULL_REQUEST_CREATION_FAILED',
+  'DRAFT_PULL_REQUEST_CREATION_BRANCH_NOT_INDEXED',
+  'CONFIGURATION_CHANGED',
+  'UNPROCESSABLE_PULL_REQUEST',
+  'PR_MANUALLY_DEQUEUED',
+  'STACK_PREDECESSOR_DEQUEUED',
+  'INTERMEDIATE_RESULTS_SKIPPED',
+  'CHECKS_RETRIED',
+] as const;
+
+export type AbortCode = (typeof ABORT_CODES)[number];
+
+/** REEMBARKED: the pull request stays queued and is checked again; DEFINITIVE: its checks ended for good. */
+export type AbortStatus = 'DEFINITIVE' | 'REEMBARKED';
+
+/** Why a pull request left the queue: merged, or one of the abort codes. */
+export type DequeueCode = 'PR_MERGED' | 'PR_MERGED_INTERMEDIATE_RESULTS_SKIPPED' | AbortCode;
+
+/** Who ran a command, as the code host reports it. */
+export interface CommandAuthor {
+  login: string;
+  id: number;
+  type: 'User' | 'Organization' | 'Bot' | 'Mannequin' | 'Enterprise' | null;
+  avatarUrl?: string | null;
+}
+
+/**
+ * The merge-queue domain events. Type names are stable storage keys, never class names; data is
+ * plain JSON (times are RFC 3339 strings). Every event says where it happened (repository, base
+ * ref), what caused it (trigger: "merge queue internal", "Rule: <name>", "Command: <command>") and
+ * when (occurredAt, the engine's clock when it decided, which becomes the log's received_at).
+ *
+ * Batch-level facts (checks started or ended, a bisection, a composition) are one event per batch
+ * carrying the pull requests it concerns; the activity log fans them out to one record per pull
+ * request, so a pull request's history shows every batch it rode in.
+ */
+interface Where {
+  /** `owner/repository`, lower-cased. */
+  repository: string;
+  baseRef: string;
+  trigger: string;
+  occurredAt: string;
+}
+
+interface InQueue {
+  queueName: string;
+  /** `__default__` when the repository has no partitions. */
+  partitionName: string;
+}
+
+export interface PullRequestEntered {
+  type: 'merge_queue.pull_request_entered';
+  data: Where &
+    InQueue & { pullRequest: number; queuedAt: string; priorityRuleName: string | null; sessionId: string };
+}
+
+export interface ChecksStarted {
+  type: 'merge_queue.checks_started';
+  data: Where &
+    InQueue & {
+      /** The batch (train car); null for a pull request checked alone in place. */
+      trainCarId: string | null;
+      startReason: string;
+      speculativeCheck: SpeculativeCheck;
+      pullRequests: QueuedPullRequest[];
+    };
+}
+
+export interface ChecksEnded {
+  type: 'merge_queue.checks_ended';
+  data: Where &
+    InQueue & {
+      trainCarId: string | null;
+      aborted: boolean;
+      abortCode: AbortCode | null;
+      abortReason: string | null;
+      abortStatus: AbortStatus;
+      retryAttempt: number | null;
+      maxRetries: number | null;
+      speculativeCheck: SpeculativeCheck;
+      pullRequests: QueuedPullRequest[];
+    };
+}
+
+interface BisectionOf {
+  trainCarId: string | null;
+  /** The pull requests of the batch being split, in queue order. */
+  originalBatch: QueuedPullRequest[];
+  /** Every check pull request number the split batch used (it rotates on retries). */
+  batchPullRequestNumbers: number[];
+}
+
+export interface BatchBisectionStarted {
+  type: 'merge_queue.batch_bisection_started';
+  data: Where &
+    InQueue &
+    BisectionOf & {
+      batchSizeBeforeSplit: number;
+      numberOfSubBatches: number;
+      bisectionDepth: number;
+      isTopLevel: boolean;
+    };
+}
+
+export interface BatchBisectionEnded {
+  type: 'merge_queue.batch_bisection_ended';
+  data: Where &
+    InQueue &
+    BisectionOf & {
+      culpritFound: boolean;
+      culpritPullRequests: number[];
+      remainingPullRequests: number[];
+      maxFailureResolutionReached: boolean;
+    };
+}
+
+export interface PullRequestMerged {
+  type: 'merge_queue.pull_request_merged';
+  data: Where & {
+    pullRequest: number;
+    queueName: string;
+    partitionNames: string[];
+    queuedAt: string;
+    priorityRuleName: string | null;
+    sessionId: string;
+  };
+}
+
+export interface PullRequestLeft {
+  type: 'merge_queue.pull_request_left';
+  data: Where &
+    InQueue & {
+      pullRequest: number;
+      reason: string;
+      merged: boolean;
+      dequeueCode: DequeueCode | null;
+      queuedAt: string;
+      secondsWaitingForSchedule: number;
+      secondsWaitingForFreeze: number;
+      priorityRuleName: string | null;
+      conditionsEvaluation: ConditionResult | null;
+      checks: QueueCheck[];
+      unsuccessfulChecks: QueueCheck[];
+      pullRequestHeadSha: string;
+      sessionId: string | null;
+    };
+}
+
+export interface QueueSizeChanged {
+  type: 'merge_queue.queue_size_changed';
+  data: Where & InQueue & { priorityRuleName: string | null; size: number };
+}
+
+export interface RunningChecksChanged {
+  type: 'merge_queue.running_checks_changed';
+  data: Where & InQueue & { runningChecks: number };
+}
+
+export interface ChecksPostponed {
+  type: 'merge_queue.checks_postponed';
+  data: Where &
+    InQueue & {
+      pullRequest: number;
+      queuedAt: string;
+      priorityRuleName: string | null;
+      reason: string;
+      sessionId: string;
+    };
+}
+
+export interface ConflictDeferred {
+  type: 'merge_queue.conflict_deferred';
+  data: Where &
+    InQueue & {
+      pullRequest: number;
+      queuedAt: string;
+      priorityRuleName: string | null;
+      reason: string;
+      /** The pull requests ahead that were in flight; the conflict is with at least one of them. */
+      blockingPullRequests: number[];
+      sessionId: string;
+    };
+}
+
+export interface BatchComposed {
+  type: 'merge_queue.batch_composed';
+  data: Where &
+    InQueue & {
+      trainCarId: string;
+      pullRequests: QueuedPullRequest[];
+      /** Why these pull requests ride together: shared scopes, shared directories, or queue order. */
+      batchReason: 'scope' | 'directory' | 'queue_order';
+    };
+}
+
+/** A `@mergifyio <command>` comment or a dashboard checkbox on a pull request. */
+export interface CommandReceived {
+  type: 'pull_request.command_received';
+  data: Where & {
+    pullRequest: number;
+    /** The command word as typed: queue, requeue, dequeue, refresh, rebase... */
+    command: string;
+    author: CommandAuthor;
+    commentId: number;
+    sessionId: string | null;
+    commandTrigger: 'comment' | 'checkbox' | null;
+    triggerCommentUrl: string | null;
+  };
+}
+
+export type MergeQueueEvent =
+  | PullRequestEntered
+  | ChecksStarted
+  | ChecksEnded
+  | BatchBisectionStarted
+  | BatchBisectionEnded
+  | PullRequestMerged
+  | PullRequestLeft
+  | QueueSizeChanged
+  | RunningChecksChanged
+  | ChecksPostponed
+  | ConflictDeferred
+  | BatchComposed
+  | CommandReceived;
+
+export type MergeQueueEventType = MergeQueueEvent['type'];
+
+export const mergeQueueEventTypes: readonly MergeQueueEventType[] = [
+  'merge_queue.pull_request_entered',
+  'merge_queue.checks_started',
+  'merge_queue.checks_ended',
+  'merge_queue.batch_bisection_started',
+  'merge_queue.batch_bisection_ended',
+  'merge_queue.pull_request_merged',
+  'merge_queue.pull_request_left',
+  'merge_queue.queue_size_changed',
+  'merge_queue.running_checks_changed',
+  'merge_queue.checks_postponed',
+  'merge_queue.conflict_deferred',
+  'merge_queue.batch_composed',
+  'pull_request.command_received',
+];

@@ -1,0 +1,2 @@
+export * from './domain/events';
+export * from './activity/log-mapping';
