@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import { DuplicateEventError, EmptyAppendError, WrongExpectedRevisionError } from '../errors';
 import type { EventStore, Position, RecordedEvent } from '../types';
 import { EventSchemas } from '../upcasting';
-import { StreamNames, SubscriptionProbe, events, eventsOf, newEvent, rejectionOf } from './contract-helpers';
+import {
+  StreamNames,
+  SubscriptionProbe,
+  events,
+  eventsOf,
+  newEvent,
+  rejectionOf,
+  untilSettled,
+} from './contract-helpers';
 import { describeConcurrencyContract } from './concurrency.contract';
 
 export interface OpenedStore {
@@ -226,11 +235,14 @@ export function describeEventStoreContract(
         const before = await startOfNewEvents(store);
         const streams = [names.next('pageA'), names.next('pageB'), names.next('pageC')];
         const appended: string[] = [];
+        let lastAppend: Position = '';
         for (let i = 0; i < 25; i++) {
           const event = newEvent('Paged', { i });
-          await store.appendToStream(streams[i % 3]!, [event], { expectedRevision: 'any' });
+          lastAppend = (await store.appendToStream(streams[i % 3]!, [event], { expectedRevision: 'any' }))
+            .lastPosition;
           appended.push(event.eventId!);
         }
+        await untilSettled(store, lastAppend);
 
         const pages: RecordedEvent[][] = [];
         let after = before;
@@ -263,6 +275,7 @@ export function describeEventStoreContract(
           expectedRevision: 'no_stream',
         });
         const last = await store.appendToStream(stream, events(3, 'SkippedTail'), { expectedRevision: 1n });
+        await untilSettled(store, last.lastPosition);
 
         const page = await store.readAll({ after: before, limit: 100, filter: { eventTypes: [type] } });
         expect(page.events.map((e) => e.type)).toEqual([type, type]);
@@ -287,7 +300,10 @@ export function describeEventStoreContract(
         const percentDecoy = `${names.run}_pZZ`;
         await store.appendToStream(literal, [newEvent('Red'), newEvent('Blue')], { expectedRevision: 'any' });
         await store.appendToStream(underscoreDecoy, [newEvent('Red')], { expectedRevision: 'any' });
-        await store.appendToStream(percentDecoy, [newEvent('Red')], { expectedRevision: 'any' });
+        const lastDecoy = await store.appendToStream(percentDecoy, [newEvent('Red')], {
+          expectedRevision: 'any',
+        });
+        await untilSettled(store, lastDecoy.lastPosition);
 
         const read = async (filter: { eventTypes?: string[]; streamPrefixes?: string[] }) =>
           (await store.readAll({ after: before, limit: 100, filter })).events.map(
@@ -312,21 +328,27 @@ export function describeEventStoreContract(
     describe('headPosition and countEvents', () => {
       it('headPosition is the position of the newest event', async () => {
         const first = await store.appendToStream(names.next('head'), events(2), { expectedRevision: 'any' });
+        await untilSettled(store, first.lastPosition);
         expect(await store.headPosition()).toBe(first.lastPosition);
         const second = await store.appendToStream(names.next('head'), events(1), { expectedRevision: 'any' });
         expect(second.lastPosition > first.lastPosition).toBe(true);
+        await untilSettled(store, second.lastPosition);
         expect(await store.headPosition()).toBe(second.lastPosition);
       });
 
       if (countsEvents) {
         it('countEvents counts the events a filter selects', async () => {
+          await startOfNewEvents(store);
           const total = await store.countEvents();
           const prefix = `${names.run}count`;
           const type = `${names.run}Counted`;
           await store.appendToStream(`${prefix}-a`, [newEvent(type), newEvent('Other'), newEvent(type)], {
             expectedRevision: 'any',
           });
-          await store.appendToStream(`${prefix}-b`, [newEvent(type)], { expectedRevision: 'any' });
+          const lastCounted = await store.appendToStream(`${prefix}-b`, [newEvent(type)], {
+            expectedRevision: 'any',
+          });
+          await untilSettled(store, lastCounted.lastPosition);
 
           expect(await store.countEvents()).toBe(total! + 4);
           expect(await store.countEvents({ streamPrefixes: [prefix] })).toBe(4);
@@ -370,6 +392,7 @@ export function describeEventStoreContract(
         const stream = names.next('subfilter');
         await store.appendToStream(stream, [newEvent(type)], { expectedRevision: 'no_stream' });
         const last = await store.appendToStream(stream, events(2, 'Unwanted'), { expectedRevision: 0n });
+        await untilSettled(store, last.lastPosition);
 
         const probe = new SubscriptionProbe(store, { after: before, filter: { eventTypes: [type] } });
         try {
@@ -435,9 +458,17 @@ export function describeEventStoreContract(
   });
 }
 
-/** Where a test's own events begin: everything earlier tests appended is behind this position. */
+/**
+ * Where a test's own events begin: everything earlier tests appended is behind this position. A
+ * marker event is appended and waited for, because the head alone may not yet include an earlier
+ * test's last append while some other session's transaction is open.
+ */
 export async function startOfNewEvents(store: EventStore): Promise<Position | 'start'> {
-  return (await store.headPosition()) ?? 'start';
+  const marker = await store.appendToStream(`contractmarker-${randomUUID()}`, [newEvent('ContractMarker')], {
+    expectedRevision: 'no_stream',
+  });
+  await untilSettled(store, marker.lastPosition);
+  return marker.lastPosition;
 }
 
 export function expectIncreasing(positions: readonly Position[]): void {
