@@ -264,7 +264,8 @@ async function main(): Promise<void> {
     if (app) await app.stop();
     await raw.end();
     await executor.close();
-    await withAdmin(`DROP DATABASE IF EXISTS ${DATABASE}`);
+    // BENCH_LOGS_KEEP=1 leaves the database for a look at the plans.
+    if (process.env.BENCH_LOGS_KEEP !== '1') await withAdmin(`DROP DATABASE IF EXISTS ${DATABASE}`);
   }
 }
 

@@ -10,6 +10,7 @@ import {
   applyInBatches,
   seededEvents,
 } from '../testing/seeded-log';
+import { ROLLUPS } from '../projection/rollups';
 import { AggregateLogs, FACET_TOP, type FacetCount } from './aggregate-logs';
 import { ListLogs, type LogPage } from './list-logs';
 
@@ -235,16 +236,15 @@ describeEachDatabase('GET logs/aggregate query', (database) => {
       ['pullRequest', 'pull'],
       ['batchPullRequest', null],
     ]);
+    const offHours = buildLogQuery(
+      'acme/mono',
+      { received_from: new Date('2026-07-01T10:17:00Z'), received_to: new Date('2026-07-03T20:40:00Z') },
+      NOW,
+    );
     const sql = aggregates
-      .statements(plain)
+      .statements(offHours)
       .map((s) => s.sql)
       .join('\n');
-    for (const table of [
-      'sy_activity_log_counts_15m',
-      'sy_activity_log_daily',
-      'sy_activity_log_hourly_pull',
-    ]) {
-      expect(sql).toContain(`FROM ${table} r`);
-    }
+    for (const { table } of ROLLUPS) expect(sql).toContain(`FROM ${table} r`);
   });
 });
