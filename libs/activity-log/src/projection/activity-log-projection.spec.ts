@@ -6,6 +6,7 @@ import { queueWorkload } from '../testing/queue-workload';
 import { RecordedEventFeed } from '../testing/recorded-events';
 import { createActivityLogProjection } from './activity-log-projection';
 import { ROLLUPS, type RollupFamily } from './rollups';
+import { SPANS } from './spans';
 
 const from = new Date('2026-07-01T00:00:00Z');
 const to = new Date('2026-07-03T00:00:00Z');
@@ -53,7 +54,7 @@ describeEachDatabase('activity-log projection', (database) => {
       )
     ).rows,
     rollups: await Promise.all(
-      ROLLUPS.map(async ({ table }) =>
+      [...ROLLUPS, ...SPANS].map(async ({ table }) =>
         (await db.query(`SELECT * FROM ${table}`)).rows.map((row) => JSON.stringify(row)).sort(),
       ),
     ),
@@ -184,6 +185,30 @@ describeEachDatabase('activity-log projection', (database) => {
       const groupBy = columns.map((_, index) => index + 1).join(', ');
       const counted = `SELECT ${columns.join(', ')}, count(*) AS count FROM ${from} ${where} GROUP BY ${groupBy}`;
       const stored = `SELECT repository, slot${COLUMNS[family]}, count FROM ${table}`;
+      const differences = await db.query(
+        `(${counted} EXCEPT ${stored}) UNION ALL (${stored} EXCEPT ${counted})`,
+      );
+      expect(differences.rows).toEqual([]);
+      const { rows } = await db.query<{ count: string }>(`SELECT count(*) AS count FROM ${table}`);
+      expect(Number(rows[0]!.count)).toBeGreaterThan(0);
+    },
+  );
+
+  it.each(SPANS.map((span) => [span.table, span] as const))(
+    'keeps %s equal to the count and first and last time of each number',
+    async (_table, { table, column }) => {
+      const events = workloadEvents(new RecordedEventFeed(), 600);
+      for (let start = 0; start < events.length; start += 50) {
+        await db.transaction((tx) => projection.apply(tx, events.slice(start, start + 50)));
+      }
+      const number = column === 'pull_request' ? 'pull_request' : 'number';
+      const from =
+        column === 'pull_request'
+          ? 'sy_activity_log WHERE pull_request IS NOT NULL'
+          : 'sy_activity_log, unnest(batch_pull_requests) AS number';
+      const counted = `SELECT repository, ${number}, count(*)::int AS count, min(received_at) AS first_at,
+        max(received_at) AS last_at FROM ${from} GROUP BY 1, 2`;
+      const stored = `SELECT repository, ${column}, count, first_at, last_at FROM ${table}`;
       const differences = await db.query(
         `(${counted} EXCEPT ${stored}) UNION ALL (${stored} EXCEPT ${counted})`,
       );

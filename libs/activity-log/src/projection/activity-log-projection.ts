@@ -7,6 +7,9 @@ import { writeLogRecords } from './log-record-writer';
 
 export const ACTIVITY_LOG_PROJECTION = 'activity-log';
 
+/** Tables earlier versions of the read model had. */
+const RETIRED_TABLES = ['sy_activity_log_daily_pull', 'sy_activity_log_daily_batch_pull'];
+
 /**
  * The activity log as a projection over every domain event some bounded context maps (one
  * LogMapping per context). The runner applies events in global order inside the transaction that
@@ -21,13 +24,16 @@ export function createActivityLogProjection(mappings: readonly LogMapping[]): Pr
   const mappers = combineMappings(mappings);
   return {
     name: ACTIVITY_LOG_PROJECTION,
-    version: 1,
+    // 2: records keyed by event position, json metadata, daily, 15-minute and span tables.
+    version: 2,
     async setup(tx: SqlQueryable) {
       await tx.exec(ACTIVITY_LOG_SCHEMA);
     },
     async reset(tx: SqlQueryable) {
-      // TRUNCATE also forgets the largest id, so a rebuild hands out the same ids again.
-      await tx.exec(`TRUNCATE ${ACTIVITY_LOG_TABLES.join(', ')}`);
+      // Recreated rather than truncated, so a new version's table shapes replace the old ones; an
+      // empty table also restarts ids at 1, so a rebuild hands out the same ids again.
+      await tx.exec(`DROP TABLE IF EXISTS ${[...ACTIVITY_LOG_TABLES, ...RETIRED_TABLES].join(', ')}`);
+      await tx.exec(ACTIVITY_LOG_SCHEMA);
     },
     async apply(tx: SqlQueryable, events: readonly RecordedEvent[]) {
       await writeLogRecords(tx, toLogRecordRows(mappers, events));

@@ -1,4 +1,5 @@
 import { ROLLUPS, rollupDdl } from './rollups';
+import { SPANS, spanDdl } from './spans';
 
 /**
  * The activity-log read model.
@@ -23,10 +24,14 @@ import { ROLLUPS, rollupDdl } from './rollups';
  * metadata is json, not jsonb: it is only ever returned whole, never searched, and json keeps the
  * text as written, which spares the projection jsonb's conversion.
  *
- * The rollups (rollups.ts) are maintained in the same statement as the rows, so they never
- * disagree with them.
+ * The rollups (rollups.ts) and spans (spans.ts) are maintained in the same statement as the rows,
+ * so they never disagree with them.
  */
-export const ACTIVITY_LOG_TABLES = ['sy_activity_log', ...ROLLUPS.map((rollup) => rollup.table)] as const;
+export const ACTIVITY_LOG_TABLES = [
+  'sy_activity_log',
+  ...ROLLUPS.map((rollup) => rollup.table),
+  ...SPANS.map((span) => span.table),
+] as const;
 
 export const ACTIVITY_LOG_SCHEMA = `
 CREATE TABLE IF NOT EXISTS sy_activity_log (
@@ -51,4 +56,5 @@ CREATE INDEX IF NOT EXISTS sy_activity_log_by_type ON sy_activity_log (repositor
 CREATE INDEX IF NOT EXISTS sy_activity_log_by_batch_pull ON sy_activity_log USING gin (batch_pull_requests)
   WHERE batch_pull_requests <> '{}';
 ${ROLLUPS.map(rollupDdl).join('\n')}
+${SPANS.map(spanDdl).join('\n')}
 `;

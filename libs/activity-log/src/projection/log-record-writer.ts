@@ -1,6 +1,7 @@
 import type { SqlQueryable } from '@switchyard/event-store';
 import type { LogRecordRow } from './log-record-rows';
 import { ROLLUPS, rollupUpsert } from './rollups';
+import { SPANS, spanUpsert } from './spans';
 
 /**
  * Inserts the records and bumps every rollup in one statement.
@@ -9,9 +10,11 @@ import { ROLLUPS, rollupUpsert } from './rollups';
  *  - Ids continue from the largest id in the table, in feed order, and only records not already
  *    stored take one: replaying events leaves no gap, and a rebuild (empty table, same feed order)
  *    gives every record the id it had.
- *  - Rollups count only the rows this statement inserted (RETURNING), so a replay cannot count a
- *    record twice.
+ *  - Rollups and spans count only the rows this statement inserted (RETURNING), so a replay
+ *    cannot count a record twice.
  */
+const UPSERTS = [...ROLLUPS.map(rollupUpsert), ...SPANS.map(spanUpsert)];
+
 const INSERT_RECORDS = `
 WITH input AS (
   SELECT *
@@ -40,10 +43,10 @@ inserted AS (
   ON CONFLICT (event_position, ordinal) DO NOTHING
   RETURNING repository, received_at, type, outcome, trigger, pull_request, base_ref, batch_pull_requests
 ),
-${ROLLUPS.slice(0, -1)
-  .map((rollup, index) => `rollup_${index} AS (\n  ${rollupUpsert(rollup)}\n)`)
+${UPSERTS.slice(0, -1)
+  .map((upsert, index) => `upsert_${index} AS (\n  ${upsert}\n)`)
   .join(',\n')}
-${rollupUpsert(ROLLUPS[ROLLUPS.length - 1]!)}
+${UPSERTS[UPSERTS.length - 1]!}
 `;
 
 export async function writeLogRecords(tx: SqlQueryable, rows: readonly LogRecordRow[]): Promise<void> {

@@ -6,10 +6,10 @@
  *  - dims: type, outcome, trigger and base ref ('' when none); total, histogram, by_event_type,
  *    by_outcome and by_trigger whenever no pull-request or batch filter applies;
  *  - pull / batch: pull request / batch pull request; by_pull_request / by_batch_pull_request
- *    when no other filter applies.
- * dims, pull and batch exist per hour and per day: an aggregate reads whole days from the daily
- * table, the whole hours around them from the hourly one and only the ragged ends from the log
- * rows, so a 30-day window reads ~30 daily slots plus at most 46 hourly ones.
+ *    over short windows when no other filter applies (long windows use spans.ts).
+ * dims exists per hour and per day: an aggregate reads whole days from the daily table, the whole
+ * hours around them from the hourly one and only the ragged ends from the log rows, so a 30-day
+ * window reads ~30 daily slots plus at most 46 hourly ones.
  */
 export type RollupFamily = 'total' | 'dims' | 'pull' | 'batch';
 
@@ -24,9 +24,7 @@ export const ROLLUPS: readonly Rollup[] = [
   { table: 'sy_activity_log_hourly', family: 'dims', grainSeconds: 3600 },
   { table: 'sy_activity_log_daily', family: 'dims', grainSeconds: 86400 },
   { table: 'sy_activity_log_hourly_pull', family: 'pull', grainSeconds: 3600 },
-  { table: 'sy_activity_log_daily_pull', family: 'pull', grainSeconds: 86400 },
   { table: 'sy_activity_log_hourly_batch_pull', family: 'batch', grainSeconds: 3600 },
-  { table: 'sy_activity_log_daily_batch_pull', family: 'batch', grainSeconds: 86400 },
 ];
 
 export const rollupsOf = (family: RollupFamily): readonly Rollup[] =>
@@ -51,7 +49,7 @@ CREATE TABLE IF NOT EXISTS ${table} (
   repository text NOT NULL,
   slot timestamptz NOT NULL,
   ${KEY_COLUMNS[family]}
-  count bigint NOT NULL,
+  count integer NOT NULL,
   PRIMARY KEY (${['repository', 'slot', ...KEY_NAMES[family]].join(', ')})
 );`;
 

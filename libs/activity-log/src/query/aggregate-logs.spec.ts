@@ -11,6 +11,7 @@ import {
   seededEvents,
 } from '../testing/seeded-log';
 import { ROLLUPS } from '../projection/rollups';
+import { SPANS } from '../projection/spans';
 import { AggregateLogs, FACET_TOP, type FacetCount } from './aggregate-logs';
 import { ListLogs, type LogPage } from './list-logs';
 
@@ -130,6 +131,13 @@ describeEachDatabase('GET logs/aggregate query', (database) => {
       params: { received_from: SEEDED_FROM, received_to: SEEDED_TO, not_batch_pull: [1003, 1005, 1008] },
     },
     {
+      name: 'two and a half days off the hour: top pull requests from spans, crossing ones recounted',
+      params: {
+        received_from: new Date('2026-07-01T05:45:10Z'),
+        received_to: new Date('2026-07-03T17:10:20Z'),
+      },
+    },
+    {
       name: 'every kind of filter at once',
       params: {
         received_from: new Date('2026-07-01T05:45:00Z'),
@@ -245,6 +253,17 @@ describeEachDatabase('GET logs/aggregate query', (database) => {
       .statements(offHours)
       .map((s) => s.sql)
       .join('\n');
-    for (const { table } of ROLLUPS) expect(sql).toContain(`FROM ${table} r`);
+    for (const table of ['sy_activity_log_counts_15m', 'sy_activity_log_hourly', 'sy_activity_log_daily']) {
+      expect(sql).toContain(`FROM ${table} r`);
+    }
+    for (const { table } of SPANS) expect(sql).toContain(`FROM ${table} s`);
+    const oneDay = buildLogQuery('acme/mono', { received_to: new Date('2026-07-02T20:40:00Z') }, NOW);
+    const short = aggregates.statements(oneDay);
+    expect(short.filter((s) => s.spans)).toEqual([]);
+    for (const { table } of ROLLUPS) {
+      expect([...short, ...aggregates.statements(offHours)].map((s) => s.sql).join('\n')).toContain(
+        `FROM ${table} r`,
+      );
+    }
   });
 });

@@ -3,6 +3,7 @@ import { histogramBuckets, histogramInterval } from '../domain/histogram';
 import type { LogQuery } from '../domain/log-query';
 import { splitWindow, type WindowSegment } from '../domain/window-segments';
 import { rollupsOf, type RollupFamily } from '../projection/rollups';
+import { BATCH_SPANS, PULL_SPANS, SPAN_RANGE, type Span } from '../projection/spans';
 import {
   ROLLUP_DIMENSIONS,
   activeDimensions,
@@ -50,10 +51,19 @@ const FACETS: readonly FacetPlan[] = [
   { facet: 'batchPullRequest', ignores: 'batchPullRequest', top: FACET_TOP },
 ];
 
+/**
+ * From this window length on, by_pull_request and by_batch_pull_request come from the spans
+ * (spans.ts); below it the hourly slots of the window hold few rows, and a span walk could have to
+ * pass over most of a repository's pull requests to find 200 inside a short window.
+ */
+export const SPAN_MIN_WINDOW_MS = 2 * 86_400_000;
+
 export interface FacetStatement {
   facet: Facet;
   /** The rollup family read for the whole slots of the window, or null when only log rows are. */
   family: RollupFamily | null;
+  /** True when the facet comes from pull-request spans. */
+  spans: boolean;
   sql: string;
   params: unknown[];
 }
@@ -130,6 +140,15 @@ function familyFor(facet: Facet, dimensions: readonly FilterDimension[]): Rollup
 function statement(query: LogQuery, plan: FacetPlan, interval: number): FacetStatement {
   const dimensions = activeDimensions(query.filters, plan.ignores);
   const family = familyFor(plan.facet, dimensions);
+  const windowMs = query.window.to.getTime() - query.window.from.getTime();
+  if ((family === 'pull' || family === 'batch') && windowMs >= SPAN_MIN_WINDOW_MS) {
+    return {
+      facet: plan.facet,
+      family,
+      spans: true,
+      ...spanStatement(query, family === 'pull' ? PULL_SPANS : BATCH_SPANS),
+    };
+  }
   // Histogram buckets can only be summed from slots that divide them.
   const rollups = family
     ? rollupsOf(family).filter((rollup) => plan.facet !== 'bucket' || interval % rollup.grainSeconds === 0)
@@ -159,7 +178,55 @@ ${parts.join('\nUNION ALL\n')}
 ) counted
 GROUP BY key
 ORDER BY count DESC, key${limit}`;
-  return { facet: plan.facet, family: tables.size > 0 ? family : null, sql, params: params.values };
+  return {
+    facet: plan.facet,
+    family: tables.size > 0 ? family : null,
+    spans: false,
+    sql,
+    params: params.values,
+  };
+}
+
+/** Top 200 numbers of the window from the spans, exact (see spans.ts). */
+function spanStatement(query: LogQuery, span: Span): { sql: string; params: unknown[] } {
+  const params = new SqlParams();
+  const repository = params.add(query.repository);
+  const from = params.add(query.window.from.toISOString(), 'timestamptz');
+  const to = params.add(query.window.to.toISOString(), 'timestamptz');
+  const { table, column } = span;
+  const window = `l.received_at >= ${from} AND l.received_at <= ${to}`;
+  const crossing =
+    column === 'pull_request'
+      ? `SELECT l.pull_request AS key, count(*)::int AS n FROM sy_activity_log l
+  WHERE l.repository = ${repository} AND ${window}
+    AND l.pull_request IN (SELECT number FROM crossing)
+  GROUP BY 1`
+      : `SELECT batch.number AS key, count(*)::int AS n
+  FROM sy_activity_log l CROSS JOIN LATERAL unnest(l.batch_pull_requests) AS batch(number)
+  WHERE l.repository = ${repository} AND ${window} AND l.batch_pull_requests <> '{}'
+    AND l.batch_pull_requests && (SELECT coalesce(array_agg(number), '{}') FROM crossing)
+    AND batch.number IN (SELECT number FROM crossing)
+  GROUP BY 1`;
+  const range = SPAN_RANGE.replace('first_at', 's.first_at').replace('last_at', 's.last_at');
+  const sql = `WITH inside AS (
+  SELECT s.${column} AS key, s.count AS n FROM ${table} s
+  WHERE s.repository = ${repository} AND s.first_at >= ${from} AND s.last_at <= ${to}
+  ORDER BY s.count DESC, s.${column}
+  LIMIT ${FACET_TOP}
+),
+crossing AS (
+  SELECT s.${column} AS number FROM ${table} s
+  WHERE (${range} @> ${from} OR ${range} @> ${to})
+    AND s.repository = ${repository} AND NOT (s.first_at >= ${from} AND s.last_at <= ${to})
+)
+SELECT key, n AS count FROM (
+  SELECT key, n FROM inside
+  UNION ALL
+  ${crossing}
+) counted
+ORDER BY count DESC, key
+LIMIT ${FACET_TOP}`;
+  return { sql, params: params.values };
 }
 
 const bucketOf = (column: string, interval: number): string =>
@@ -205,7 +272,7 @@ function rowsPart(
       conditions.push(`l.batch_pull_requests <> '{}'`);
       break;
   }
-  return `  SELECT ${key} AS key, count(*) AS n FROM ${from}
+  return `  SELECT ${key} AS key, count(*)::int AS n FROM ${from}
   WHERE ${conditions.join(' AND ')}
   GROUP BY 1`;
 }
@@ -237,7 +304,6 @@ function slotsPart(
     ...(family === 'dims' ? rollupConditions(query.filters, dimensions, params) : []),
   ];
   const key = facet === 'bucket' ? bucketOf('r.slot', interval) : SLOT_KEYS[facet];
-  return `  SELECT ${key} AS key, sum(r.count) AS n FROM ${table} r
-  WHERE ${conditions.join(' AND ')}
-  GROUP BY 1`;
+  return `  SELECT ${key} AS key, r.count AS n FROM ${table} r
+  WHERE ${conditions.join(' AND ')}`;
 }
