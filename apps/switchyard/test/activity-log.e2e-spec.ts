@@ -1,17 +1,8 @@
+import type { LogEventView } from '@switchyard/activity-log';
 import { queueWorkload } from '../../../libs/activity-log/src/testing/queue-workload';
 import { startTestApp, type HttpResponse, type TestApp } from './harness';
 
-interface LogEvent {
-  id: number;
-  received_at: string;
-  trigger: string;
-  repository: string;
-  pull_request: number | null;
-  base_ref: string | null;
-  outcome: string;
-  type: string;
-  metadata: Record<string, unknown>;
-}
+type LogEvent = LogEventView;
 interface LogPage {
   size: number;
   per_page: number;
