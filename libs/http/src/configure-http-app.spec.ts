@@ -190,6 +190,21 @@ describe('configureHttpApp over Fastify', () => {
     });
   });
 
+  it('refuses a body nested beyond the depth limit with 400, even when it is malformed', async () => {
+    for (const payload of [`{"reason":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, '['.repeat(100_000)]) {
+      const response = await fastify.inject({
+        method: 'POST',
+        url: '/v1/test/pause',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        detail: 'JSON body nests arrays and objects deeper than 64 levels',
+      });
+    }
+  });
+
   it('treats an empty JSON body as missing fields', async () => {
     const response = await fastify.inject({
       method: 'POST',

@@ -4,6 +4,8 @@ export * from './configure-http-app';
 export * from './access/public.decorator';
 
 export * from './body/json-body-decode.error';
+export * from './body/json-body-too-deep.error';
+export * from './body/json-nesting-depth';
 export * from './body/json-syntax-position';
 
 export * from './errors/domain-error-status';

@@ -1,19 +1,23 @@
 import { JsonBodyDecodeError } from './json-body-decode.error';
+import { JsonBodyTooDeepError } from './json-body-too-deep.error';
+import { exceedsJsonNestingDepth } from './json-nesting-depth';
 import { findJsonSyntaxError } from './json-syntax-position';
 
 type Done = (error: Error | null, body?: unknown) => void;
 export type JsonBodyParser = (request: unknown, body: Buffer | string, done: Done) => void;
 
-/**
- * application/json bodies: an empty body is "no body" (FastAPI then reports the missing fields),
- * malformed JSON is a JsonBodyDecodeError carrying the offset, and everything else goes through
- * Fastify's own parser, which also refuses `__proto__` / `constructor` poisoning.
- */
 /** The one Fastify method the parser needs (typed loosely: Nest and Fastify disagree on generics). */
 export interface DefaultJsonParserSource {
   getDefaultJsonParser(onProtoPoisoning: 'error', onConstructorPoisoning: 'error'): unknown;
 }
 
+/**
+ * application/json bodies: an empty body is "no body" (FastAPI then reports the missing fields), a
+ * body nested beyond MAX_JSON_NESTING_DEPTH is a JsonBodyTooDeepError before anything recursive
+ * (the parser, the syntax scan, the validators) sees it, malformed JSON is a JsonBodyDecodeError
+ * carrying the offset, and everything else goes through Fastify's own parser, which also refuses
+ * `__proto__` / `constructor` poisoning.
+ */
 export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBodyParser {
   const standard = fastify.getDefaultJsonParser('error', 'error') as (
     request: unknown,
@@ -24,6 +28,10 @@ export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBody
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim().length === 0) {
       done(null, undefined);
+      return;
+    }
+    if (exceedsJsonNestingDepth(text)) {
+      done(new JsonBodyTooDeepError(), undefined);
       return;
     }
     standard(request, text, (error, parsed) => {

@@ -2,6 +2,7 @@ import { ForbiddenException, NotFoundException, UnprocessableEntityException } f
 import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError, type DomainErrorKind } from '@switchyard/kernel';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
+import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { RequestValidationException } from '../validation/validation-issue';
 import { errorResponseFor } from './error-response';
 
@@ -63,6 +64,14 @@ describe('errorResponseFor', () => {
           },
         ],
       },
+      unexpected: false,
+    });
+  });
+
+  it('answers 400 to a body nested too deep', () => {
+    expect(errorResponseFor(new JsonBodyTooDeepError(), matched)).toEqual({
+      status: 400,
+      body: { detail: 'JSON body nests arrays and objects deeper than 64 levels' },
       unexpected: false,
     });
   });

@@ -2,6 +2,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError } from '@switchyard/kernel';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
+import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 
 export interface ErrorResponse {
@@ -31,6 +32,7 @@ export function errorResponseFor(exception: unknown, context: { routeMatched: bo
     };
     return expected(HttpStatus.UNPROCESSABLE_ENTITY, [issue]);
   }
+  if (exception instanceof JsonBodyTooDeepError) return expected(HttpStatus.BAD_REQUEST, exception.message);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Nest answers unmatched routes with "Cannot GET /x"; FastAPI says "Not Found".
