@@ -36,11 +36,9 @@ export * from './params/repository-ref.decorator';
 export * from './params/pull-number.pipe';
 export * from './params/uuid.pipe';
 
-export * from './time/naive-date-time';
 export * from './time/rfc3339';
 export * from './time/response-time';
 
-export * from './validation/code-points';
 export * from './validation/define-rule';
 export * from './validation/issue-describers';
 export * from './validation/issue-shapes';
@@ -50,5 +48,6 @@ export * from './validation/decorators/code-point-length';
 export * from './validation/decorators/date-time';
 export * from './validation/decorators/iana-time-zone';
 export * from './validation/decorators/query-transforms';
+export * from './validation/decorators/storable-string';
 export * from './validation/decorators/strict-bounds';
 export * from './validation/decorators/uuid';

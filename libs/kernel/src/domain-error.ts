@@ -19,3 +19,19 @@ export const notFound = (message: string) => new DomainError('not_found', messag
 export const badRequest = (message: string) => new DomainError('bad_request', message);
 export const conflict = (message: string) => new DomainError('conflict', message);
 export const unprocessable = (message: string) => new DomainError('unprocessable', message);
+
+/**
+ * An unprocessable value in one named input field, so an HTTP edge can answer with an issue that
+ * points at the field; other callers see an ordinary unprocessable DomainError.
+ */
+export class InvalidFieldError extends DomainError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super('unprocessable', message);
+    this.name = 'InvalidFieldError';
+  }
+}
+
+export const invalidField = (field: string, message: string) => new InvalidFieldError(field, message);

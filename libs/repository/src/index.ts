@@ -6,7 +6,7 @@ export * from './domain/pause/merge-queue-pause.events';
 export * from './domain/pause/merge-queue-pause.decider';
 export * from './domain/pause/merge-queue-pause.stream';
 export * from './domain/freeze/freeze-attributes';
-export * from './domain/freeze/naive-time';
+export * from './domain/freeze/truncate-to-second';
 export * from './domain/freeze/scheduled-freeze.commands';
 export * from './domain/freeze/scheduled-freeze.events';
 export * from './domain/freeze/scheduled-freeze.errors';

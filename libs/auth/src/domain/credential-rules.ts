@@ -1,10 +1,8 @@
-import { unprocessable } from '@switchyard/kernel';
+import { codePointLength, storableStringProblem, unprocessable } from '@switchyard/kernel';
 import { isValidAccountId, isValidAccountLogin, type AccountRef } from './account';
 
 export const CREDENTIAL_NAME_MAX_CODE_POINTS = 255;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
-
-const codePointLength = (text: string): number => [...text].length;
 
 /** Checks shared by application keys and service tokens; refusals are 422-kind DomainErrors. */
 export function assertValidCredential(input: {
@@ -16,6 +14,8 @@ export function assertValidCredential(input: {
   if (length === 0 || codePointLength(input.name) > CREDENTIAL_NAME_MAX_CODE_POINTS) {
     throw unprocessable(`A credential name must have 1 to ${CREDENTIAL_NAME_MAX_CODE_POINTS} characters`);
   }
+  const unstorable = storableStringProblem(input.name);
+  if (unstorable) throw unprocessable(`A credential name ${unstorable.message}`);
   if (!isValidAccountLogin(input.account.login)) {
     throw unprocessable(
       `'${input.account.login}' is not a valid account login (1 to 40 letters, digits or '-')`,

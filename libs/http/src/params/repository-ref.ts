@@ -1,4 +1,4 @@
-import { codePointLength } from '../validation/code-points';
+import { codePointLength } from '@switchyard/kernel';
 import { issueShapes } from '../validation/issue-shapes';
 import { issueAt, RequestValidationException, type ValidationIssue } from '../validation/validation-issue';
 

@@ -1,4 +1,4 @@
-import { isValidWallClock, wallClockFromMatch } from './calendar';
+import { isValidWallClock, wallClockFromMatch } from '@switchyard/kernel';
 
 /**
  * Instants in query parameters and bodies: ISO 8601 / RFC 3339 with a UTC offset (`Z`, `+00:00`,

@@ -1,5 +1,5 @@
 import type { ValidationOptions } from 'class-validator';
-import { codePointLength } from '../code-points';
+import { codePointLength } from '@switchyard/kernel';
 import { defineRule } from '../define-rule';
 import { RANK_BOUND } from '../issue-describers';
 import { issueShapes } from '../issue-shapes';

@@ -1,5 +1,5 @@
 import type { ValidationOptions } from 'class-validator';
-import { parseNaiveDateTime } from '../../time/naive-date-time';
+import { parseNaiveDateTime } from '@switchyard/kernel';
 import { parseRfc3339 } from '../../time/rfc3339';
 import { defineRule } from '../define-rule';
 import { RANK_FORMAT } from '../issue-describers';

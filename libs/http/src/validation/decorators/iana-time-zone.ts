@@ -1,11 +1,8 @@
+import { isIanaTimeZone } from '@switchyard/kernel';
 import type { ValidationOptions } from 'class-validator';
-import { IANAZone } from 'luxon';
 import { defineRule } from '../define-rule';
 import { RANK_FORMAT } from '../issue-describers';
 import { issueShapes } from '../issue-shapes';
-
-export const isIanaTimeZone = (value: unknown): value is string =>
-  typeof value === 'string' && value.length > 0 && IANAZone.isValidZone(value);
 
 const ianaTimeZone = defineRule<[]>({
   name: 'isIanaTimeZone',

@@ -1,5 +1,5 @@
 import type { Condition } from '../conditions/condition';
-import { resolveNaive } from '../freeze/naive-time';
+import { resolveNaive } from '@switchyard/kernel';
 import {
   type AttributeValue,
   evaluateAttributeLeaf,

@@ -1,3 +1,4 @@
+import { isInForceAt } from '@switchyard/kernel';
 import { type Condition, isAndGroup, isOrGroup } from '../conditions/condition';
 
 /**
@@ -30,16 +31,11 @@ export function activeFreezesAt<Freeze extends CalendarFreeze, PullRequest>(
   const matches = (condition: Condition): boolean => evaluate(condition, pullRequest, evaluateLeaf);
   return freezes.filter(
     (freeze) =>
-      isInForce(freeze, instant) &&
+      isInForceAt(freeze, instant) &&
       freeze.matchingConditions.every(matches) &&
       !(freeze.excludeConditions.length > 0 && freeze.excludeConditions.every(matches)),
   );
 }
-
-/** start ≤ instant < end: the end instant is the first one no longer frozen. */
-export const isInForce = (freeze: Pick<CalendarFreeze, 'startAt' | 'endAt'>, instant: Date): boolean =>
-  freeze.startAt.getTime() <= instant.getTime() &&
-  (freeze.endAt === null || instant.getTime() < freeze.endAt.getTime());
 
 function evaluate<PullRequest>(
   condition: Condition,

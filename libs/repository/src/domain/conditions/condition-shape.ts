@@ -1,3 +1,5 @@
+import { storableStringProblem } from '@switchyard/kernel';
+
 /** Where in the submitted value a problem is, e.g. [2, 'and', 0]; the HTTP edge prefixes the field. */
 export type ConditionPath = (string | number)[];
 
@@ -65,7 +67,9 @@ function checkCondition(
   problems: ConditionProblem[],
 ): void {
   if (typeof value === 'string') {
-    const error = leafSyntax(value);
+    // Storability is checked before, and whatever, the pluggable syntax: every leaf is stored.
+    const unstorable = storableStringProblem(value);
+    const error = unstorable ? `A condition ${unstorable.message}` : leafSyntax(value);
     if (error) problems.push({ path, message: error });
     return;
   }

@@ -31,11 +31,3 @@ export const freezeAttributes = (attributes: FreezeAttributes): FreezeAttributes
 
 export const sameAttributes = (a: FreezeAttributes, b: FreezeAttributes): boolean =>
   JSON.stringify(freezeAttributes(a)) === JSON.stringify(freezeAttributes(b));
-
-/** start ≤ instant < end; the end instant itself is no longer frozen. */
-export const isWindowActiveAt = (window: FreezeWindow, instant: Date): boolean =>
-  Date.parse(window.startAt) <= instant.getTime() &&
-  (window.endAt === null || instant.getTime() < Date.parse(window.endAt));
-
-export const hasWindowBegun = (window: FreezeWindow, instant: Date): boolean =>
-  Date.parse(window.startAt) <= instant.getTime();

@@ -1,39 +1,51 @@
-import { unprocessable } from '@switchyard/kernel';
+import {
+  checkStorableInstant,
+  checkStorableString,
+  invalidField,
+  isIanaTimeZone,
+  parseNaiveDateTime,
+  resolveNaive,
+  unprocessable,
+} from '@switchyard/kernel';
 import type { Condition } from '../conditions/condition';
 import { conditionListProblems, type LeafSyntax } from '../conditions/condition-shape';
-import { codePointLength } from '../text-length';
-import { isIanaTimezone, parseNaiveDateTime } from './naive-time';
 
 /**
  * The freeze invariants the domain guards itself. The HTTP edge checks the same formats first (to
- * answer FastAPI-shaped 422s naming the field); these keep the decider safe for any other caller.
+ * answer FastAPI-shaped 422s naming the field); these keep the decider safe for any other caller,
+ * and hold everything a freeze records to what every store can represent (kernel's storable rules).
  */
 export const FREEZE_REASON_MAX_CODE_POINTS = 10000;
 
-export function checkReason(reason: string): string {
-  if (codePointLength(reason) > FREEZE_REASON_MAX_CODE_POINTS) {
-    throw unprocessable(
-      `The scheduled freeze reason must be at most ${FREEZE_REASON_MAX_CODE_POINTS} characters`,
-    );
-  }
-  return reason;
-}
+export type FreezeTimeField = 'start' | 'end';
+
+export const checkReason = (field: 'reason' | 'delete_reason', reason: string): string =>
+  checkStorableString(field, reason, FREEZE_REASON_MAX_CODE_POINTS);
 
 export function checkTimezone(timezone: string): string {
-  if (!isIanaTimezone(timezone)) throw unprocessable(`Unknown timezone '${timezone}': use an IANA zone name`);
+  if (!isIanaTimeZone(timezone))
+    throw invalidField('timezone', `Unknown timezone '${timezone}': use an IANA zone name`);
   return timezone;
 }
 
 /** Returns the canonical naive form (seconds precision). */
-export function checkNaive(field: 'start' | 'end', text: string): string {
+export function checkNaive(field: FreezeTimeField, text: string): string {
   const parsed = parseNaiveDateTime(text);
-  if (parsed.ok) return parsed.naive;
-  throw unprocessable(
-    parsed.problem === 'offset'
+  if (parsed.ok) return parsed.value.seconds;
+  throw invalidField(
+    field,
+    parsed.reason === 'has_offset'
       ? `The scheduled freeze \`${field}\` must be a date-time without timezone offset; it is read in the freeze's timezone`
       : `The scheduled freeze \`${field}\` must be an ISO 8601 date-time such as 2099-01-01T00:00:00`,
   );
 }
+
+/**
+ * The instant a naive time denotes in the freeze's zone, refused when outside the storable range.
+ * `field` names what the caller changed: the time itself, or the timezone that moved it.
+ */
+export const resolveStorable = (field: FreezeTimeField | 'timezone', naive: string, timezone: string): Date =>
+  checkStorableInstant(field, resolveNaive(naive, timezone), ` once ${naive} is read in ${timezone}`);
 
 export function checkConditions(
   field: 'matching_conditions' | 'exclude_conditions',
@@ -42,7 +54,10 @@ export function checkConditions(
 ): Condition[] {
   const [problem] = conditionListProblems(conditions, leafSyntax);
   if (problem)
-    throw unprocessable(`${field}${problem.path.map((step) => `[${step}]`).join('')}: ${problem.message}`);
+    throw invalidField(
+      field,
+      `${field}${problem.path.map((step) => `[${step}]`).join('')}: ${problem.message}`,
+    );
   return conditions;
 }
 

@@ -1,4 +1,13 @@
-import { badRequest, conflict, type Decider, notFound } from '@switchyard/kernel';
+import {
+  badRequest,
+  checkStorableString,
+  conflict,
+  type Decider,
+  hasBegunAt,
+  isInForceAt,
+  notFound,
+  renderNaive,
+} from '@switchyard/kernel';
 import type {
   CancelFreeze,
   ChangeFreeze,
@@ -15,13 +24,18 @@ import {
   type FreezeAttributes,
   type FreezeWindow,
   freezeAttributes,
-  hasWindowBegun,
-  isWindowActiveAt,
   sameAttributes,
 } from './freeze-attributes';
-import { checkConditions, checkEndAfterStart, checkNaive, checkReason, checkTimezone } from './freeze-rules';
+import {
+  checkConditions,
+  checkEndAfterStart,
+  checkNaive,
+  checkReason,
+  checkTimezone,
+  resolveStorable,
+} from './freeze-rules';
 import { recordedAt } from '../stream-time';
-import { renderNaive, resolveNaive, truncateToSecond } from './naive-time';
+import { truncateToSecond } from './truncate-to-second';
 
 export interface ScheduledFreeze extends FreezeWindow {
   id: string;
@@ -47,23 +61,24 @@ function resolveStart(start: string | null, timezone: string, at: Date): { naive
     return { naive: renderNaive(instant, timezone), instant };
   }
   const naive = checkNaive('start', start);
-  return { naive, instant: resolveNaive(naive, timezone) };
+  return { naive, instant: resolveStorable('start', naive, timezone) };
 }
 
 function resolveEnd(end: string | null, timezone: string): { naive: string | null; instant: Date | null } {
   if (end === null) return { naive: null, instant: null };
   const naive = checkNaive('end', end);
-  return { naive, instant: resolveNaive(naive, timezone) };
+  return { naive, instant: resolveStorable('end', naive, timezone) };
 }
 
 function schedule(command: ScheduleFreeze, state: ScheduledFreezeState): ScheduledFreezeEvent[] {
   if (state.status !== 'unknown') throw conflict('A scheduled freeze with this id already exists');
+  checkStorableString('repository', command.repository);
   const timezone = checkTimezone(command.timezone);
   const start = resolveStart(command.start, timezone, command.at);
   const end = resolveEnd(command.end, timezone);
   checkEndAfterStart(start.instant, end.instant);
   const attributes = freezeAttributes({
-    reason: checkReason(command.reason),
+    reason: checkReason('reason', command.reason),
     start: start.naive,
     end: end.naive,
     timezone,
@@ -114,9 +129,11 @@ function change(command: ChangeFreeze, state: ScheduledFreezeState): ScheduledFr
     ? resolveStart(changes.start!, timezone, at)
     : {
         naive: before.start,
-        instant: timezoneChanged ? resolveNaive(before.start, timezone) : new Date(freeze.startAt),
+        instant: timezoneChanged
+          ? resolveStorable('timezone', before.start, timezone)
+          : new Date(freeze.startAt),
       };
-  if (hasWindowBegun(freeze, at) && start.instant.getTime() !== Date.parse(freeze.startAt)) {
+  if (hasBegunAt(freeze, at) && start.instant.getTime() !== Date.parse(freeze.startAt)) {
     throw badRequest(START_ALREADY_PASSED_MESSAGE);
   }
 
@@ -124,12 +141,12 @@ function change(command: ChangeFreeze, state: ScheduledFreezeState): ScheduledFr
     changes.end !== undefined
       ? resolveEnd(changes.end, timezone)
       : timezoneChanged && before.end !== null
-        ? { naive: before.end, instant: resolveNaive(before.end, timezone) }
+        ? { naive: before.end, instant: resolveStorable('timezone', before.end, timezone) }
         : { naive: before.end, instant: freeze.endAt === null ? null : new Date(freeze.endAt) };
   checkEndAfterStart(start.instant, end.instant);
 
   const after = freezeAttributes({
-    reason: changes.reason === undefined ? before.reason : checkReason(changes.reason),
+    reason: changes.reason === undefined ? before.reason : checkReason('reason', changes.reason),
     start: start.naive,
     end: end.naive,
     timezone,
@@ -164,7 +181,8 @@ function change(command: ChangeFreeze, state: ScheduledFreezeState): ScheduledFr
 
 function cancel(command: CancelFreeze, state: ScheduledFreezeState): ScheduledFreezeEvent[] {
   const { freeze, at } = existing(state, command);
-  if (command.deleteReason === null && isWindowActiveAt(freeze, at)) throw new DeleteReasonRequiredError();
+  if (command.deleteReason === null && isInForceAt(freeze, at)) throw new DeleteReasonRequiredError();
+  if (command.deleteReason !== null) checkReason('delete_reason', command.deleteReason);
   return [
     {
       type: 'scheduled_freeze.cancelled',

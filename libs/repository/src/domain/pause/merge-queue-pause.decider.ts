@@ -1,6 +1,5 @@
-import { type Decider, notFound, unprocessable } from '@switchyard/kernel';
+import { checkStorableString, type Decider, notFound } from '@switchyard/kernel';
 import { recordedAt } from '../stream-time';
-import { codePointLength } from '../text-length';
 import type {
   MergeQueuePauseCommand,
   PauseMergeQueue,
@@ -20,9 +19,8 @@ export const PAUSE_REASON_MAX_CODE_POINTS = 255;
 export const NOT_PAUSED_MESSAGE = 'The merge queue is not paused';
 
 const pause = (command: PauseMergeQueue, state: MergeQueuePauseState): MergeQueuePauseEvent[] => {
-  if (codePointLength(command.reason) > PAUSE_REASON_MAX_CODE_POINTS) {
-    throw unprocessable(`The pause reason must be at most ${PAUSE_REASON_MAX_CODE_POINTS} characters`);
-  }
+  checkStorableString('repository', command.repository);
+  checkStorableString('reason', command.reason, PAUSE_REASON_MAX_CODE_POINTS);
   const at = recordedAt(command.at, state.lastAt).toISOString();
   const { repository, reason, actor } = command;
   if (!state.pause) return [{ type: 'merge_queue.paused', data: { repository, reason, actor, at } }];

@@ -1,4 +1,4 @@
-import { IsIanaTimeZone, IsNaiveDateTime, MaxCodePoints } from '@switchyard/http';
+import { IsIanaTimeZone, IsNaiveDateTime, IsStorableString } from '@switchyard/http';
 import { IsOptional, IsString } from 'class-validator';
 import type { Condition } from '../../domain/conditions/condition';
 import { FREEZE_REASON_MAX_CODE_POINTS } from '../../domain/freeze/freeze-rules';
@@ -12,7 +12,7 @@ import { IsConditionList } from './is-condition-list';
 export class ChangeFreezeBody {
   @IsOptional()
   @IsString()
-  @MaxCodePoints(FREEZE_REASON_MAX_CODE_POINTS)
+  @IsStorableString(FREEZE_REASON_MAX_CODE_POINTS)
   reason?: string | null;
 
   @IsOptional()

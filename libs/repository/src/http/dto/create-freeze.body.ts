@@ -1,4 +1,4 @@
-import { IsIanaTimeZone, IsNaiveDateTime, MaxCodePoints } from '@switchyard/http';
+import { IsIanaTimeZone, IsNaiveDateTime, IsStorableString } from '@switchyard/http';
 import { IsOptional, IsString, ValidateIf } from 'class-validator';
 import type { Condition } from '../../domain/conditions/condition';
 import { FREEZE_REASON_MAX_CODE_POINTS } from '../../domain/freeze/freeze-rules';
@@ -7,7 +7,7 @@ import { IsConditionList } from './is-condition-list';
 /** POST scheduled_freeze. start is required but may be null (= now); end null = indefinite. */
 export class CreateFreezeBody {
   @IsString()
-  @MaxCodePoints(FREEZE_REASON_MAX_CODE_POINTS)
+  @IsStorableString(FREEZE_REASON_MAX_CODE_POINTS)
   reason!: string;
 
   // Absent is refused as missing (the spec marks it required); null passes and means "now".

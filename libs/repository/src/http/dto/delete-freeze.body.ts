@@ -1,4 +1,6 @@
+import { IsStorableString } from '@switchyard/http';
 import { IsOptional, IsString } from 'class-validator';
+import { FREEZE_REASON_MAX_CODE_POINTS } from '../../domain/freeze/freeze-rules';
 
 /**
  * DELETE scheduled_freeze/{id} and POST …/delete. The spec requires delete_reason, but the CLI sends
@@ -8,5 +10,6 @@ import { IsOptional, IsString } from 'class-validator';
 export class DeleteFreezeBody {
   @IsOptional()
   @IsString()
+  @IsStorableString(FREEZE_REASON_MAX_CODE_POINTS)
   delete_reason?: string | null;
 }

@@ -1,10 +1,10 @@
-import { MaxCodePoints } from '@switchyard/http';
+import { IsStorableString } from '@switchyard/http';
 import { IsString } from 'class-validator';
 import { PAUSE_REASON_MAX_CODE_POINTS } from '../../domain/pause/merge-queue-pause.decider';
 
 /** PUT merge-queue/pause and the legacy PUT queue/pause. */
 export class PauseBody {
   @IsString()
-  @MaxCodePoints(PAUSE_REASON_MAX_CODE_POINTS)
+  @IsStorableString(PAUSE_REASON_MAX_CODE_POINTS)
   reason!: string;
 }

@@ -1,0 +1,27 @@
+import { STORABLE_STRING_MAX_CODE_POINTS, storableStringProblem } from '@switchyard/kernel';
+import type { ValidationOptions } from 'class-validator';
+import { defineRule } from '../define-rule';
+import { RANK_BOUND } from '../issue-describers';
+import { issueShapes } from '../issue-shapes';
+
+const storableString = defineRule<[number]>({
+  name: 'isStorableString',
+  rank: RANK_BOUND,
+  test: (value, [max]) => typeof value === 'string' && storableStringProblem(value, max) === null,
+  describe(value, [max]) {
+    if (typeof value !== 'string') return issueShapes.stringType();
+    const problem = storableStringProblem(value, max);
+    if (problem?.kind === 'too_long') return issueShapes.stringTooLong(problem.maxCodePoints);
+    return issueShapes.valueError(`the text ${problem?.message ?? 'cannot be stored'}`);
+  },
+});
+
+/**
+ * A string every store can hold (kernel's storable-string rules): at most `max` code points
+ * (pydantic's `string_too_long`), no NUL and no lone surrogate (`value_error`). Put it on every
+ * string the service stores.
+ */
+export const IsStorableString = (
+  max = STORABLE_STRING_MAX_CODE_POINTS,
+  options?: ValidationOptions,
+): PropertyDecorator => storableString([max], options);

@@ -1,0 +1,4 @@
+export * from './code-point-length';
+export * from './storable-instant';
+export * from './storable-string';
+export * from './storable-checks';

@@ -1,0 +1,5 @@
+export * from './in-force';
+export * from './iana-time-zone';
+export * from './naive-date-time';
+export * from './naive-time-in-zone';
+export * from './wall-clock';
