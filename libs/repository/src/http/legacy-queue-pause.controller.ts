@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Put,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FieldRefusalInterceptor } from './field-refusal.interceptor';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
@@ -17,6 +28,7 @@ import { PauseBody } from './dto/pause.body';
  */
 @ApiTags('Legacy queues')
 @Auth('STD')
+@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/queue/pause')
 export class LegacyQueuePauseController {
   constructor(

@@ -1,4 +1,5 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put, UseInterceptors } from '@nestjs/common';
+import { FieldRefusalInterceptor } from './field-refusal.interceptor';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
@@ -14,6 +15,7 @@ import { PauseBody } from './dto/pause.body';
 /** The repository-wide merge-queue pause (spec "Merge queue"). */
 @ApiTags('Merge queue')
 @Auth('STD')
+@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/merge-queue/pause')
 export class MergeQueuePauseController {
   constructor(

@@ -1,4 +1,17 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Req,
+  UseInterceptors,
+} from '@nestjs/common';
+import { FieldRefusalInterceptor } from './field-refusal.interceptor';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import {
@@ -26,6 +39,7 @@ import { DeleteFreezeBody } from './dto/delete-freeze.body';
 /** Scheduled freezes (spec "Scheduled freeze"). */
 @ApiTags('Scheduled freeze')
 @Auth('STD')
+@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/scheduled_freeze')
 export class ScheduledFreezeController {
   constructor(

@@ -1,4 +1,5 @@
 import type { Position, RecordedEvent, SqlQueryable } from '@switchyard/event-store';
+import { clampStorableInstantText } from '@switchyard/kernel';
 import type { FreezeAttributes } from '../domain/freeze/freeze-attributes';
 import type { Projection } from '@switchyard/projection';
 import {
@@ -13,10 +14,15 @@ export const FREEZE_TABLE = 'repository_scheduled_freezes';
  * One row per freeze: the attributes exactly as responses echo them (a `json` column keeps the
  * text as written, key order included) and the resolved instants for listing and the calendar.
  * A cancelled freeze keeps a tombstone row so its last_position still guards against replays.
+ *
+ * Version 2 clamps the instants into the storable range: versions before the range was enforced
+ * accepted freezes such as a year-0000 start in Europe/Paris, whose instant no timestamptz column
+ * takes, and stalled on them for good. Clamped, such a freeze holds from the first storable instant,
+ * which is what it meant; its attributes still echo the naive times as the caller wrote them.
  */
 export const scheduledFreezeProjection: Projection = {
   name: 'repository.scheduled_freezes',
-  version: 1,
+  version: 2,
   eventTypes: scheduledFreezeEventTypes,
 
   async setup(tx) {
@@ -81,8 +87,8 @@ async function upsert(
       data.freezeId,
       data.repository,
       JSON.stringify(scheduledFreezeAttributesJson(attributes)),
-      data.startAt,
-      data.endAt,
+      clampStorableInstantText(data.startAt),
+      data.endAt === null ? null : clampStorableInstantText(data.endAt),
       position,
     ],
   );

@@ -10,9 +10,17 @@ import { FREEZE_TABLE } from './scheduled-freeze.projection';
 interface FreezeRow {
   id: string;
   attributes: ScheduledFreezeAttributesJson | string;
-  start_at: Date | string;
-  end_at: Date | string | null;
+  start_ms: number;
+  end_ms: number | null;
 }
+
+/**
+ * Instants leave SQL as epoch milliseconds, not timestamptz: PGlite's driver reads years 1–99 as
+ * 1901–1999 (a two-digit-year rule), and freezes may start that early.
+ */
+const ROW_COLUMNS = `id::text AS id, attributes,
+  (extract(epoch FROM start_at) * 1000)::float8 AS start_ms,
+  (extract(epoch FROM end_at) * 1000)::float8 AS end_ms`;
 
 // node-postgres parses json columns; keep a string fallback for drivers that do not.
 const attributesOf = (row: FreezeRow): ScheduledFreezeAttributesJson =>
@@ -21,7 +29,7 @@ const attributesOf = (row: FreezeRow): ScheduledFreezeAttributesJson =>
 /** Ongoing and scheduled freezes of a repository (not ended, not cancelled), in start order. */
 async function currentRows(sql: SqlQueryable, repository: string, now: Date): Promise<FreezeRow[]> {
   const { rows } = await sql.query<FreezeRow>(
-    `SELECT id::text AS id, attributes, start_at, end_at FROM ${FREEZE_TABLE}
+    `SELECT ${ROW_COLUMNS} FROM ${FREEZE_TABLE}
      WHERE repository_key = $1 AND NOT cancelled AND (end_at IS NULL OR end_at > $2)
      ORDER BY start_at, id`,
     [repository, now.toISOString()],
@@ -46,7 +54,7 @@ export async function findFreeze(
   id: string,
 ): Promise<ScheduledFreezeJson | null> {
   const { rows } = await sql.query<FreezeRow>(
-    `SELECT id::text AS id, attributes, start_at, end_at FROM ${FREEZE_TABLE}
+    `SELECT ${ROW_COLUMNS} FROM ${FREEZE_TABLE}
      WHERE id = $1 AND repository_key = $2 AND NOT cancelled`,
     [id, repository],
   );
@@ -64,8 +72,8 @@ export async function calendarFreezes(
     const attributes = attributesOf(row);
     return {
       id: row.id,
-      startAt: new Date(row.start_at),
-      endAt: row.end_at === null ? null : new Date(row.end_at),
+      startAt: new Date(row.start_ms),
+      endAt: row.end_ms === null ? null : new Date(row.end_ms),
       matchingConditions: attributes.matching_conditions,
       excludeConditions: attributes.exclude_conditions,
     };
