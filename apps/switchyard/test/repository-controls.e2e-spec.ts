@@ -98,6 +98,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'queue.pause.create', '2026-03-02T10:00:00.000Z', {
           reason: 'deploy freeze',
           created_by: admin,
+          created_by_staff: false,
         }),
       );
       await expectLog();
@@ -119,6 +120,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'queue.pause.update', '2026-03-02T10:05:00.000Z', {
           reason: 'still investigating',
           updated_by: admin,
+          updated_by_staff: false,
         }),
       );
       await expectLog();
@@ -144,6 +146,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'queue.pause.update', '2026-03-02T10:06:00.000Z', {
           reason: 'handover',
           updated_by: update!.metadata.updated_by,
+          updated_by_staff: false,
         }),
       );
       await expectLog();
@@ -165,7 +168,11 @@ describe('repository controls over HTTP (all-in-one app)', () => {
       const accepted = await app.request('PUT', pausePath, { body: { reason: emoji } });
       expect(accepted).toMatchObject({ status: 200, body: { reason: emoji } });
       expectedLog.push(
-        logged(repo, 'queue.pause.update', '2026-03-02T10:07:00.000Z', { reason: emoji, updated_by: admin }),
+        logged(repo, 'queue.pause.update', '2026-03-02T10:07:00.000Z', {
+          reason: emoji,
+          updated_by: admin,
+          updated_by_staff: false,
+        }),
       );
       await expectLog();
     });
@@ -198,7 +205,12 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         paused_at: null,
       });
       expect((await app.request('GET', legacyPath)).body).toEqual({ queue_pause: [] });
-      expectedLog.push(logged(repo, 'queue.pause.delete', '2026-03-02T11:00:00.000Z', { deleted_by: admin }));
+      expectedLog.push(
+        logged(repo, 'queue.pause.delete', '2026-03-02T11:00:00.000Z', {
+          deleted_by: admin,
+          deleted_by_staff: false,
+        }),
+      );
       await expectLog();
     });
 
@@ -219,8 +231,12 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'queue.pause.create', '2026-03-02T12:00:00.000Z', {
           reason: 'release',
           created_by: admin,
+          created_by_staff: false,
         }),
-        logged(repo, 'queue.pause.delete', '2026-03-02T12:30:00.000Z', { deleted_by: admin }),
+        logged(repo, 'queue.pause.delete', '2026-03-02T12:30:00.000Z', {
+          deleted_by: admin,
+          deleted_by_staff: false,
+        }),
       );
       await expectLog();
 
@@ -234,8 +250,12 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'queue.pause.create', '2026-03-02T12:40:00.000Z', {
           reason: 'again',
           created_by: admin,
+          created_by_staff: false,
         }),
-        logged(repo, 'queue.pause.delete', '2026-03-02T12:45:00.000Z', { deleted_by: admin }),
+        logged(repo, 'queue.pause.delete', '2026-03-02T12:45:00.000Z', {
+          deleted_by: admin,
+          deleted_by_staff: false,
+        }),
       );
       await expectLog();
     });
@@ -305,6 +325,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'scheduled_freeze.create', '2026-03-03T08:00:00.000Z', {
           scheduled_freeze_attributes: body,
           created_by: admin,
+          created_by_staff: false,
           created_at: '2026-03-03T08:00:00.000Z',
         }),
       );
@@ -331,6 +352,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'scheduled_freeze.create', '2026-03-03T08:30:15.750Z', {
           scheduled_freeze_attributes: attributesOf(emergency),
           created_by: admin,
+          created_by_staff: false,
           created_at: '2026-03-03T08:30:15.750Z',
         }),
       );
@@ -361,6 +383,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'scheduled_freeze.create', '2026-03-03T08:40:00.000Z', {
           scheduled_freeze_attributes: attributesOf(response.body),
           created_by: admin,
+          created_by_staff: false,
           created_at: '2026-03-03T08:40:00.000Z',
         }),
       );
@@ -374,6 +397,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes: attributesOf(response.body),
           reason: '',
           deleted_by: admin,
+          deleted_by_staff: false,
           deleted_at: '2026-03-03T08:41:00.000Z',
         }),
       );
@@ -439,6 +463,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes_before: attributesOf(release),
           scheduled_freeze_attributes_after: attributesOf(response.body),
           updated_by: admin,
+          updated_by_staff: false,
           updated_at: '2026-03-04T08:00:00.000Z',
         }),
       );
@@ -458,6 +483,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes_before: attributesOf(release),
           scheduled_freeze_attributes_after: attributesOf(response.body),
           updated_by: admin,
+          updated_by_staff: false,
           updated_at: '2026-03-04T08:10:00.000Z',
         }),
       );
@@ -478,6 +504,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes_before: attributesOf(release),
           scheduled_freeze_attributes_after: attributesOf(response.body),
           updated_by: admin,
+          updated_by_staff: false,
           updated_at: '2026-03-04T09:15:30.000Z',
         }),
       );
@@ -509,6 +536,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes_before: attributesOf(release),
           scheduled_freeze_attributes_after: attributesOf(response.body),
           updated_by: admin,
+          updated_by_staff: false,
           updated_at: '2026-03-04T09:25:00.000Z',
         }),
       );
@@ -544,6 +572,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes: attributesOf(release),
           reason: 'audit-trail',
           deleted_by: admin,
+          deleted_by_staff: false,
           deleted_at: '2026-03-04T09:35:00.000Z',
         }),
       );
@@ -587,6 +616,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
           scheduled_freeze_attributes: attributesOf(emergency),
           reason: 'incident over',
           deleted_by: admin,
+          deleted_by_staff: false,
           deleted_at: '2026-03-04T09:40:00.000Z',
         }),
       );
@@ -603,6 +633,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         logged(repo, 'scheduled_freeze.create', '2026-03-04T10:00:00.000Z', {
           scheduled_freeze_attributes: attributesOf(created.body),
           created_by: admin,
+          created_by_staff: false,
           created_at: '2026-03-04T10:00:00.000Z',
         }),
       );

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam, setLinkHeader } from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -13,6 +13,7 @@ import {
   DEFAULT_PER_PAGE,
   toLogQueryParameters,
 } from './activity-log.query-params';
+import { LOG_PAGE_SCHEMA } from './log-event.openapi';
 import { decodeLogCursor, encodeLogCursor } from './log-cursor';
 
 export interface LogPageJson {
@@ -30,6 +31,7 @@ export class ActivityLogController {
 
   /** One page; the Link header holds absolute next/prev URLs repeating the caller's query. */
   @Get()
+  @ApiOkResponse({ schema: LOG_PAGE_SCHEMA })
   async list(
     @RepositoryRefParam() repository: RepositoryRef,
     @Query() params: ActivityLogPageParams,

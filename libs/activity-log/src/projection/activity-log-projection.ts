@@ -25,7 +25,8 @@ export function createActivityLogProjection(mappings: readonly LogMapping[]): Pr
   return {
     name: ACTIVITY_LOG_PROJECTION,
     // 2: records keyed by event position, json metadata, daily, 15-minute and span tables.
-    version: 2,
+    // 3: the `<verb>_by_staff` flags beside every actor (rows written before lacked them).
+    version: 3,
     async setup(tx: SqlQueryable) {
       await tx.exec(ACTIVITY_LOG_SCHEMA);
     },

@@ -6,6 +6,7 @@ import {
   type QueuedPullRequest,
   type SpeculativeCheck,
 } from '../domain/events';
+import { unpairedActorFields } from '../../../activity-log/src/testing/actor-fields';
 import { mergeQueueLogMapping } from './log-mapping';
 
 const where = {
@@ -360,6 +361,13 @@ describe('merge-queue log mapping', () => {
       }
     },
   );
+
+  it('pairs every actor field with its staff flag, as every mapping must (actorMetadata)', () => {
+    for (const event of samples) {
+      for (const draft of map(event))
+        expect([draft.type, unpairedActorFields(draft.metadata)]).toEqual([draft.type, []]);
+    }
+  });
 
   it('fans a batch event out to one record per pull request, each with its own queue session', () => {
     const drafts = only('merge_queue.checks_ended');

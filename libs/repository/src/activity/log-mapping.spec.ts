@@ -1,5 +1,6 @@
 import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze.commands';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';
+import { unpairedActorFields } from '../../../activity-log/src/testing/actor-fields';
 import { repositoryControlsLogMapping } from './log-mapping';
 
 const at = (iso: string) => new Date(iso);
@@ -43,19 +44,23 @@ describe('repository controls log mapping', () => {
         ...repositoryLevel,
         type: 'queue.pause.create',
         receivedAt: at('2026-04-23T12:00:00Z'),
-        metadata: { reason: 'incident', created_by: { type: 'user', id: 42, name: 'alice' } },
+        metadata: {
+          reason: 'incident',
+          created_by: { type: 'user', id: 42, name: 'alice' },
+          created_by_staff: false,
+        },
       },
       {
         ...repositoryLevel,
         type: 'queue.pause.update',
         receivedAt: at('2026-04-23T12:30:00Z'),
-        metadata: { reason: 'still', updated_by: releaseBot },
+        metadata: { reason: 'still', updated_by: releaseBot, updated_by_staff: false },
       },
       {
         ...repositoryLevel,
         type: 'queue.pause.delete',
         receivedAt: at('2026-04-23T13:00:00Z'),
-        metadata: { deleted_by: alice },
+        metadata: { deleted_by: alice, deleted_by_staff: false },
       },
     ]);
   });
@@ -111,6 +116,7 @@ describe('repository controls log mapping', () => {
         metadata: {
           scheduled_freeze_attributes: attributes,
           created_by: alice,
+          created_by_staff: false,
           created_at: '2026-06-01T08:00:00.000Z',
         },
       },
@@ -122,6 +128,7 @@ describe('repository controls log mapping', () => {
           scheduled_freeze_attributes_before: attributes,
           scheduled_freeze_attributes_after: changed,
           updated_by: releaseBot,
+          updated_by_staff: false,
           updated_at: '2026-06-02T08:00:00.000Z',
         },
       },
@@ -133,6 +140,7 @@ describe('repository controls log mapping', () => {
           scheduled_freeze_attributes: changed,
           reason: 'shipped early',
           deleted_by: alice,
+          deleted_by_staff: false,
           deleted_at: '2026-06-03T08:00:00.250Z',
         },
       },
@@ -146,6 +154,33 @@ describe('repository controls log mapping', () => {
       'matching_conditions',
       'exclude_conditions',
     ]);
+  });
+
+  it('pairs every actor with a staff flag, always false on a self-hosted install', async () => {
+    const history = new RecordedHistory();
+    await history.pause({
+      type: 'PauseMergeQueue',
+      repository,
+      reason: 'a',
+      actor: alice,
+      at: at('2026-04-23T12:00:00Z'),
+    });
+    await history.freeze({
+      type: 'ScheduleFreeze',
+      freezeId,
+      repository,
+      reason: 'later',
+      start: '2099-01-01T00:00:00',
+      end: null,
+      timezone: 'UTC',
+      matchingConditions: [],
+      excludeConditions: [],
+      actor: alice,
+      at: at('2026-06-01T08:00:00Z'),
+    });
+    const log = await logOf(history);
+    for (const record of log) expect(unpairedActorFields(record.metadata)).toEqual([]);
+    expect(log.map((record) => record.metadata.created_by_staff)).toEqual([false, false]);
   });
 
   it('logs an empty reason for a freeze deleted before it began without one', async () => {

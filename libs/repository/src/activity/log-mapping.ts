@@ -1,6 +1,5 @@
-import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log';
+import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log';
 import type { RecordedEvent } from '@switchyard/event-store';
-import type { Actor } from '@switchyard/kernel';
 import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze.events';
 import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
 import { scheduledFreezeAttributesJson } from '../json/scheduled-freeze.json';
@@ -30,22 +29,19 @@ const record = (
   metadata,
 });
 
-/** Exactly the Actor fields the spec lists, whatever else a stored actor might carry. */
-const actorJson = (actor: Actor): Actor => ({ type: actor.type, id: actor.id, name: actor.name });
-
 const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
   'merge_queue.paused': (d) => [
-    record(d, 'queue.pause.create', { reason: d.reason, created_by: actorJson(d.actor) }),
+    record(d, 'queue.pause.create', { reason: d.reason, ...actorMetadata('created', d.actor) }),
   ],
   'merge_queue.pause_reason_changed': (d) => [
-    record(d, 'queue.pause.update', { reason: d.reason, updated_by: actorJson(d.actor) }),
+    record(d, 'queue.pause.update', { reason: d.reason, ...actorMetadata('updated', d.actor) }),
   ],
-  'merge_queue.unpaused': (d) => [record(d, 'queue.pause.delete', { deleted_by: actorJson(d.actor) })],
+  'merge_queue.unpaused': (d) => [record(d, 'queue.pause.delete', actorMetadata('deleted', d.actor))],
 
   'scheduled_freeze.scheduled': (d) => [
     record(d, 'scheduled_freeze.create', {
       scheduled_freeze_attributes: scheduledFreezeAttributesJson(d.attributes),
-      created_by: actorJson(d.actor),
+      ...actorMetadata('created', d.actor),
       created_at: d.at,
     }),
   ],
@@ -53,7 +49,7 @@ const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
     record(d, 'scheduled_freeze.update', {
       scheduled_freeze_attributes_before: scheduledFreezeAttributesJson(d.before),
       scheduled_freeze_attributes_after: scheduledFreezeAttributesJson(d.after),
-      updated_by: actorJson(d.actor),
+      ...actorMetadata('updated', d.actor),
       updated_at: d.at,
     }),
   ],
@@ -62,7 +58,7 @@ const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
       scheduled_freeze_attributes: scheduledFreezeAttributesJson(d.attributes),
       // The spec types the reason as a string; a freeze deleted before it began may have none.
       reason: d.reason ?? '',
-      deleted_by: actorJson(d.actor),
+      ...actorMetadata('deleted', d.actor),
       deleted_at: d.at,
     }),
   ],
