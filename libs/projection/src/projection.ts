@@ -1,4 +1,5 @@
 import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
+import type { BulkLoad } from './rebuild/bulk-load';
 
 /**
  * A read model built from events. The runner calls apply inside the same transaction that moves the
@@ -18,6 +19,8 @@ export interface Projection {
   reset(tx: SqlQueryable): Promise<void>;
   /** Applies events in global order. */
   apply(tx: SqlQueryable, events: readonly RecordedEvent[]): Promise<void>;
+  /** A faster path for rebuilds into fresh tables; without it a rebuild calls setup and apply. */
+  readonly bulk?: BulkLoad;
   /** Rows in the read model, for the rebuild summary. Optional. */
   countRecords?(q: SqlQueryable): Promise<number>;
 }

@@ -1,0 +1,157 @@
+import {
+  comparePositions,
+  type EventFilter,
+  type EventStore,
+  type Position,
+  type SqlExecutor,
+  type SqlQueryable,
+} from '@switchyard/event-store';
+import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
+import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
+import {
+  generationSchemaName,
+  liveSchema,
+  quoteIdentifier,
+  tablesIn,
+  useGeneration,
+} from '../generations/generation-schema';
+import {
+  ensureGenerationTable,
+  readActiveGeneration,
+  type Generation,
+} from '../generations/generation-table';
+import { dropStaleGenerations } from '../generations/stale-generations';
+import { switchGeneration } from '../generations/switch-generation';
+import type { Projection } from '../projection';
+import { readAheadFeed } from './read-ahead-feed';
+import type { RebuildResult } from './rebuild-projection';
+
+export interface BlueGreenRebuildOptions {
+  /** The read-model database. */
+  executor: SqlExecutor;
+  store: EventStore;
+  projection: Projection;
+  /** Events per readAll page and per transaction. Default 2000. */
+  batchSize?: number;
+  /** Called after each batch; total is null when the store cannot count. */
+  onProgress?: (done: number, total: number | null) => void;
+  /** Wakes waiting readers in other processes once the new generation serves. */
+  publisher?: CheckpointPublisher;
+}
+
+/** Two rebuilds of one projection would build the same generation. */
+export class RebuildRunningError extends Error {
+  constructor(readonly projection: string) {
+    super(`Projection ${projection} is already being rebuilt by another process`);
+    this.name = 'RebuildRunningError';
+  }
+}
+
+/**
+ * Rebuilds a projection into a new generation of its tables while the current one keeps serving,
+ * then switches readers to it in one transaction once it has caught up with the feed.
+ *  1. A fresh schema rm_<live>_<projection>_g<n+1>, left-overs of interrupted builds dropped.
+ *  2. Bulk load from the first event: read-ahead pages, the projection's bulk path when it has
+ *     one (multi-row writes, secondary indexes after the load), asynchronous commits, no
+ *     checkpoint. Nobody reads these tables yet, so a crash here only means starting over.
+ *  3. Tail: the events appended meanwhile, through the ordinary apply.
+ *  4. Switch, holding the checkpoint row lock: if the live runner has got further than the new
+ *     generation, release and catch up again; else views to the new tables, checkpoint to the
+ *     new version and position (never behind what readers were promised), commit.
+ *  5. Drop the old generation (or nothing, when it was the tables built in place: the switch
+ *     replaced those).
+ * The live runner's writes lock the same checkpoint row first (enterActiveGeneration), so its
+ * transaction in flight either commits before the switch or conflicts on the moved checkpoint
+ * after it and continues from there, in the new generation.
+ */
+export async function rebuildBlueGreen(options: BlueGreenRebuildOptions): Promise<RebuildResult> {
+  const { executor, store, projection } = options;
+  const { name, version } = projection;
+  const started = performance.now();
+  const release = await executor.acquireSessionLock(`sy_rebuild:${name}`);
+  if (!release) throw new RebuildRunningError(name);
+  try {
+    const live = await liveSchema(executor);
+    const previous = await executor.transaction(async (tx) => {
+      await ensureCheckpointTable(tx);
+      await ensureGenerationTable(tx);
+      return readActiveGeneration(tx, name);
+    });
+    const next = { name, generation: (previous?.generation ?? 0) + 1, schema: '' };
+    next.schema = generationSchemaName(live, name, next.generation);
+    await dropStaleGenerations(executor, live, name);
+    const inGeneration = <T>(work: (tx: SqlQueryable) => Promise<T>) =>
+      executor.transaction(async (tx) => {
+        await useGeneration(tx, next.schema, live, { asynchronousCommit: true });
+        return work(tx);
+      });
+    await executor.exec(`CREATE SCHEMA ${quoteIdentifier(next.schema)}`);
+    const bulk = projection.bulk;
+    await inGeneration((tx) => (bulk ? bulk.createTables(tx) : projection.setup(tx)));
+
+    const filter: EventFilter | undefined = projection.eventTypes
+      ? { eventTypes: projection.eventTypes }
+      : undefined;
+    const total = await store.countEvents(filter);
+    let done = 0;
+    options.onProgress?.(done, total);
+    const replay = async (from: Position | 'start', useBulk: boolean): Promise<Position | 'start'> => {
+      let position = from;
+      for await (const page of readAheadFeed(store, {
+        after: from,
+        limit: options.batchSize ?? 2000,
+        filter,
+      })) {
+        if (page.events.length > 0) {
+          await inGeneration((tx) =>
+            useBulk && bulk ? bulk.apply(tx, page.events) : projection.apply(tx, page.events),
+          );
+          done += page.events.length;
+          options.onProgress?.(done, total);
+        }
+        position = page.lastPosition;
+      }
+      return position;
+    };
+
+    let position = await replay('start', true);
+    if (bulk) await inGeneration((tx) => bulk.finish(tx));
+    // Readers use these tables right after the switch: give the planner statistics now.
+    const tables = await tablesIn(executor, next.schema);
+    if (tables.length > 0) {
+      await executor.exec(
+        `ANALYZE ${tables.map((t) => `${quoteIdentifier(next.schema)}.${quoteIdentifier(t)}`).join(', ')}`,
+      );
+    }
+
+    let switched: Generation | null = null;
+    while (!switched) {
+      position = await replay(position, false);
+      const at = position;
+      switched = await executor.transaction(async (tx) => {
+        const { rows } = await tx.query<{ position: string }>(
+          'SELECT position FROM sy_projection_checkpoints WHERE name = $1 FOR UPDATE',
+          [name],
+        );
+        // The live runner has applied events the new generation lacks: serving it now would take
+        // them back from readers. Release the lock and catch up again.
+        if (rows[0] && comparePositions(rows[0].position, at) > 0) return null;
+        return switchGeneration(tx, { name, version, position: at, live, previous, next });
+      });
+    }
+    await dropStaleGenerations(executor, live, name);
+    options.publisher?.publish({ name, position }).catch(() => undefined);
+
+    const records = projection.countRecords ? await projection.countRecords(executor) : undefined;
+    return {
+      projection: name,
+      version,
+      events: done,
+      ...(records === undefined ? {} : { records }),
+      seconds: (performance.now() - started) / 1000,
+      position,
+    };
+  } finally {
+    await release();
+  }
+}
