@@ -1,3 +1,4 @@
+import { streamCategory } from './stream-category';
 import type { EventFilter, RecordedEvent } from './types';
 
 export const matchesFilter = (
@@ -6,6 +7,8 @@ export const matchesFilter = (
 ): boolean => {
   if (!filter) return true;
   if (filter.eventTypes && !filter.eventTypes.includes(event.type)) return false;
+  if (filter.streamCategories && !filter.streamCategories.includes(streamCategory(event.streamId)))
+    return false;
   if (filter.streamPrefixes && !filter.streamPrefixes.some((prefix) => event.streamId.startsWith(prefix)))
     return false;
   return true;

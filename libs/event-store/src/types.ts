@@ -1,3 +1,5 @@
+import type { SnapshotStore } from './snapshots';
+
 /**
  * The event-store port. Vocabulary follows EventStoreDB so the ESDB adapter passes it straight
  * through: revisions are 0-based, a bigint expected revision is the revision of the stream's last
@@ -65,8 +67,14 @@ export interface ReadStreamResult {
   events: RecordedEvent[];
 }
 
+/**
+ * Which events a reader wants; every field given must match. Event types and stream categories
+ * (stream-category.ts) are served from an index, so a filtered catch-up costs time in proportion to
+ * the events it returns; stream prefixes are checked on each event the other fields let through.
+ */
 export interface EventFilter {
   eventTypes?: readonly string[];
+  streamCategories?: readonly string[];
   streamPrefixes?: readonly string[];
 }
 
@@ -99,6 +107,11 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   readonly name: string;
+  /**
+   * Where CommandService keeps state snapshots of long streams, when the adapter has such a place
+   * (the SQL adapters: a table next to the events). Without it every command folds its stream.
+   */
+  readonly snapshots?: SnapshotStore;
   appendToStream(
     streamId: string,
     events: readonly NewEvent[],

@@ -34,6 +34,13 @@ function workloadEvents(feed: RecordedEventFeed, events: number) {
   );
 }
 
+it('reads only the event types its mappings know', () => {
+  const projection = createActivityLogProjection([mergeQueueLogMapping, pauseMapping]);
+  expect([...projection.eventTypes!].sort()).toEqual(
+    [...Object.keys(mergeQueueLogMapping), 'test.paused'].sort(),
+  );
+});
+
 describeEachDatabase('activity-log projection', (database) => {
   let db: SqlExecutor;
   const projection = createActivityLogProjection([mergeQueueLogMapping, pauseMapping]);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DuplicateEventError, EmptyAppendError, WrongExpectedRevisionError } from '../errors';
-import type { EventStore, Position, RecordedEvent } from '../types';
+import { matchesFilter } from '../filter';
+import { streamCategory } from '../stream-category';
+import type { EventFilter, EventStore, Position, RecordedEvent } from '../types';
 import { EventSchemas } from '../upcasting';
 import {
   StreamNames,
@@ -322,6 +324,108 @@ export function describeEventStoreContract(
           `${percentDecoy}/Red`,
         ]);
         expect(await read({ eventTypes: ['Green'] })).toEqual([]);
+      });
+    });
+
+    describe('filtered feeds', () => {
+      /** Three categories, three types, interleaved over several appends, some batched. */
+      const seedMixedFeed = async () => {
+        const before = await startOfNewEvents(store);
+        const [red, blue, grey] = ['Red', 'Blue', 'Grey'].map((colour) => `${names.run}${colour}`);
+        const categories = ['mixa', 'mixb', 'mixc'].map((label) => names.next(label).split('-')[0]!);
+        let last: Position = '';
+        for (let i = 0; i < 24; i++) {
+          const stream = `${categories[i % 3]}-${i % 2}`;
+          const batch =
+            i % 5 === 4
+              ? [newEvent(red, { i }), newEvent(grey, { i })]
+              : [newEvent([red, blue, grey][i % 3]!, { i })];
+          last = (await store.appendToStream(stream, batch, { expectedRevision: 'any' })).lastPosition;
+        }
+        await untilSettled(store, last);
+        const everything = (await store.readAll({ after: before, limit: 1000 })).events;
+        return { before, red, blue, grey, categories, everything, last };
+      };
+
+      /** Pages of `limit` through the filtered feed, checking each page's bounds. */
+      const readFiltered = async (after: Position | 'start', filter: EventFilter, limit: number) => {
+        const read: RecordedEvent[] = [];
+        for (;;) {
+          const page = await store.readAll({ after, limit, filter });
+          expect(page.events.length).toBeLessThanOrEqual(limit);
+          read.push(...page.events);
+          after = page.lastPosition;
+          if (page.endOfFeed) return { read, lastPosition: page.lastPosition };
+          expect(page.events).toHaveLength(limit);
+        }
+      };
+
+      it('by several event types: the matching events in feed order, each once, across pages', async () => {
+        const { before, red, blue, everything, last } = await seedMixedFeed();
+        const filter = { eventTypes: [blue, red, red] };
+        const { read, lastPosition } = await readFiltered(before, filter, 4);
+        const expected = everything.filter((e) => e.type === red || e.type === blue);
+        expect(expected.length).toBeGreaterThan(8);
+        expect(read.map((e) => e.eventId)).toEqual(expected.map((e) => e.eventId));
+        expectIncreasing(read.map((e) => e.position));
+        expect(lastPosition).toBe(last);
+      });
+
+      it('by stream category, alone or with event types and prefixes', async () => {
+        const { before, red, grey, categories, everything } = await seedMixedFeed();
+        const [a, b] = categories as [string, string];
+        const cases: Array<[EventFilter, (e: RecordedEvent) => boolean]> = [
+          [
+            { streamCategories: [b, a] },
+            (e) => e.streamId.startsWith(`${a}-`) || e.streamId.startsWith(`${b}-`),
+          ],
+          [
+            { streamCategories: [a], eventTypes: [red, grey] },
+            (e) => e.streamId.startsWith(`${a}-`) && e.type !== `${names.run}Blue`,
+          ],
+          [{ streamCategories: [a, b], streamPrefixes: [`${b}-1`] }, (e) => e.streamId === `${b}-1`],
+          [{ streamCategories: [`${a}-0`] }, () => false],
+          [{ eventTypes: [] }, () => false],
+        ];
+        for (const [filter, wanted] of cases) {
+          const { read } = await readFiltered(before, filter, 3);
+          expect(read.map((e) => e.eventId)).toEqual(everything.filter(wanted).map((e) => e.eventId));
+          expect(everything.filter(wanted).every((e) => matchesFilter(e, filter))).toBe(true);
+        }
+      });
+
+      it('a stream id without a separator is a category of its own', async () => {
+        const before = await startOfNewEvents(store);
+        const loner = `${names.run}loner`;
+        await store.appendToStream(`${loner}-1`, events(1), { expectedRevision: 'no_stream' });
+        const last = await store.appendToStream(loner, events(2), { expectedRevision: 'no_stream' });
+        await untilSettled(store, last.lastPosition);
+        expect(streamCategory(loner)).toBe(loner);
+        const { read } = await readFiltered(before, { streamCategories: [loner] }, 10);
+        expect(read.map((e) => e.streamId)).toEqual([`${loner}-1`, loner, loner]);
+      });
+
+      it('a filtered subscription delivers the merged types in feed order, then live ones', async () => {
+        const { before, red, blue, everything, last } = await seedMixedFeed();
+        const probe = new SubscriptionProbe(store, {
+          after: before,
+          filter: { eventTypes: [red, blue] },
+          batchSize: 4,
+        });
+        try {
+          const caughtUp = eventsOf(await probe.takeUntilCaughtUpAt(last));
+          expect(caughtUp.map((e) => e.eventId)).toEqual(
+            everything.filter((e) => e.type === red || e.type === blue).map((e) => e.eventId),
+          );
+          const live = newEvent(blue);
+          await store.appendToStream(names.next('mixlive'), [newEvent('Unwanted'), live], {
+            expectedRevision: 'no_stream',
+          });
+          const [next] = eventsOf(await probe.takeUntil((item) => item.kind === 'event'));
+          expect(next!.eventId).toBe(live.eventId);
+        } finally {
+          await probe.stop();
+        }
       });
     });
 

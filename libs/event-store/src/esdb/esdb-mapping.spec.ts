@@ -1,4 +1,5 @@
 import type { RecordedEvent as EsdbRecordedEvent } from '@eventstore/db-client';
+import { streamCategory } from '../stream-category';
 import { EventSchemas } from '../upcasting';
 import { isSystemEvent, toEventData, toRecordedEvent } from './esdb-events';
 import { serverFilter } from './esdb-filter';
@@ -106,6 +107,31 @@ describe('EventStoreDB subscription filter', () => {
       filterOn: 'streamName',
       prefixes: ['repo_1%'],
     });
+  });
+
+  it('filters on stream categories by name on the server: the category, then the separator or the end', () => {
+    const filter = serverFilter(
+      { streamCategories: ['merge_queue', 'a.b'], eventTypes: ['A'] },
+      noCheckpoint,
+    );
+    expect(filter.filterOn).toBe('streamName');
+    const regex = new RegExp((filter as { regex: string }).regex);
+    const streams = [
+      'merge_queue-acme/widgets',
+      'merge_queue',
+      'a.b-1',
+      'merge_queue_pause-x',
+      'axb-1',
+      'x-merge_queue-1',
+    ];
+    expect(streams.filter((stream) => regex.test(stream))).toEqual([
+      'merge_queue-acme/widgets',
+      'merge_queue',
+      'a.b-1',
+    ]);
+    expect(streams.filter((stream) => regex.test(stream))).toEqual(
+      streams.filter((stream) => ['merge_queue', 'a.b'].includes(streamCategory(stream))),
+    );
   });
 
   it('matches event types exactly, special characters included, on the server', () => {

@@ -11,6 +11,7 @@ import { pollingSubscription } from '../polling-subscription';
 import { satisfiesExpectedRevision } from '../expected-revision';
 import { EventSchemas, noUpcasting } from '../upcasting';
 import { Wakeup } from '../wakeup';
+import { InMemorySnapshotStore } from './in-memory-snapshot-store';
 import type {
   AppendOptions,
   AppendResult,
@@ -36,6 +37,7 @@ import type {
  */
 export class InMemoryEventStore implements EventStore {
   readonly name = 'in-memory';
+  readonly snapshots = new InMemorySnapshotStore();
   private readonly all: StoredEvent[] = [];
   private readonly streams = new Map<string, StoredEvent[]>();
   private readonly eventIds = new Map<string, StoredEvent>();

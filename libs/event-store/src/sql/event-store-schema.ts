@@ -1,4 +1,6 @@
+import { SQL_STREAM_CATEGORY } from '../stream-category';
 import { APPEND_FUNCTION } from './append-function';
+import { SNAPSHOT_SCHEMA } from './sql-snapshot-store';
 import type { SqlExecutor } from './sql-executor';
 
 /**
@@ -7,6 +9,7 @@ import type { SqlExecutor } from './sql-executor';
  * slow transaction can delay the feed but never slip an event in behind a reader's checkpoint
  * (architecture-anchors §2.3). Appends go through the sy_append function (append-function.ts),
  * which locks the stream before its first write so each stream's events keep their order in it.
+ * Filtered reads merge ordered scans of the by-type and by-category indexes (feed-page.ts).
  */
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sy_streams (
@@ -31,7 +34,10 @@ CREATE TABLE IF NOT EXISTS sy_events (
   CONSTRAINT sy_events_global_position_key UNIQUE (global_position)
 );
 CREATE INDEX IF NOT EXISTS sy_events_feed ON sy_events (transaction_id, global_position);
-`;
+CREATE INDEX IF NOT EXISTS sy_events_by_type ON sy_events (event_type, transaction_id, global_position);
+CREATE INDEX IF NOT EXISTS sy_events_by_category
+  ON sy_events (${SQL_STREAM_CATEGORY}, transaction_id, global_position);
+${SNAPSHOT_SCHEMA}`;
 
 /** Concurrent first starts of several processes must not race on CREATE IF NOT EXISTS. */
 export const SCHEMA_LOCK_KEY = 4_242_001;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase } from '@switchyard/testing';
-import type { ExpectedRevision } from '../types';
+import type { EventFilter, ExpectedRevision } from '../types';
 import { EventSchemas } from '../upcasting';
 import { STREAM_LOCK_STATEMENT } from './append-function';
 import { SqlEventStore } from './sql-event-store';
@@ -98,48 +98,57 @@ describeEachDatabase('SqlEventStore', (database) => {
   });
 
   if (database.name === 'postgres') {
-    it('does not skip an event whose transaction started first but committed last', async () => {
-      const store = await SqlEventStore.open(executor);
-      const start = (await store.headPosition()) ?? 'start';
-      const [early, late] = [`early-${randomUUID()}`, `late-${randomUUID()}`];
-      const earlyHasXid = deferred();
-      const lateInserted = deferred();
-      const lateMayCommit = deferred();
+    // One branch, a merge of two type branches, and a merge of two category branches.
+    const filters: EventFilter[] = [
+      { eventTypes: ['Raw'] },
+      { eventTypes: ['Raw', 'RawOther'] },
+      { streamCategories: ['early', 'late'] },
+    ];
+    it.each(filters)(
+      'does not skip an event whose transaction started first but committed last (%j)',
+      async (filter) => {
+        const store = await SqlEventStore.open(executor);
+        const start = (await store.headPosition()) ?? 'start';
+        const [early, late] = [`early-${randomUUID()}`, `late-${randomUUID()}`];
+        const earlyHasXid = deferred();
+        const lateInserted = deferred();
+        const lateMayCommit = deferred();
 
-      // "early" takes the smaller transaction id but inserts second, so it gets the larger position;
-      // "late" inserts first (smaller position) and commits last. A reader checkpointing on the
-      // position alone would move past late's event before it became visible, and never see it.
-      const earlyTx = executor.transaction(async (tx) => {
-        await tx.query('SELECT pg_current_xact_id()');
-        earlyHasXid.resolve();
-        await lateInserted.promise;
-        await insertRawEvent(tx, early);
-      });
-      await earlyHasXid.promise;
-      const lateTx = executor.transaction(async (tx) => {
-        await tx.query('SELECT pg_current_xact_id()');
-        await insertRawEvent(tx, late);
-        lateInserted.resolve();
-        await lateMayCommit.promise;
-      });
-      await earlyTx;
+        // "early" takes the smaller transaction id but inserts second, so it gets the larger position;
+        // "late" inserts first (smaller position) and commits last. A reader checkpointing on the
+        // position alone would move past late's event before it became visible, and never see it.
+        const earlyTx = executor.transaction(async (tx) => {
+          await tx.query('SELECT pg_current_xact_id()');
+          earlyHasXid.resolve();
+          await lateInserted.promise;
+          await insertRawEvent(tx, early);
+        });
+        await earlyHasXid.promise;
+        const lateTx = executor.transaction(async (tx) => {
+          await tx.query('SELECT pg_current_xact_id()');
+          await insertRawEvent(tx, late);
+          lateInserted.resolve();
+          await lateMayCommit.promise;
+        });
+        await earlyTx;
 
-      // Another test's transaction elsewhere on the server may hold xmin back for a moment.
-      const first = await readUntil(store, start, (streams) => streams.length > 0);
-      expect(first.streams).toEqual([early]);
+        // Another test's transaction elsewhere on the server may hold xmin back for a moment.
+        const first = await readUntil(store, filter, start, (streams) => streams.length > 0);
+        expect(first.streams).toEqual([early]);
 
-      lateMayCommit.resolve();
-      await lateTx;
-      const second = await readUntil(store, first.lastPosition, (streams) => streams.length > 0);
-      expect(second.streams).toEqual([late]);
+        lateMayCommit.resolve();
+        await lateTx;
+        const second = await readUntil(store, filter, first.lastPosition, (streams) => streams.length > 0);
+        expect(second.streams).toEqual([late]);
 
-      const { rows } = await executor.query<{ stream_id: string }>(
-        'SELECT stream_id FROM sy_events WHERE stream_id = ANY($1) ORDER BY global_position',
-        [[early, late]],
-      );
-      expect(rows.map((row) => row.stream_id)).toEqual([late, early]);
-      await store.close();
-    });
+        const { rows } = await executor.query<{ stream_id: string }>(
+          'SELECT stream_id FROM sy_events WHERE stream_id = ANY($1) ORDER BY global_position',
+          [[early, late]],
+        );
+        expect(rows.map((row) => row.stream_id)).toEqual([late, early]);
+        await store.close();
+      },
+    );
   }
 });
 
@@ -155,11 +164,12 @@ async function insertRawEvent(tx: SqlQueryable, stream: string): Promise<void> {
 /** Reads from `after` until the page's streams satisfy the condition (a wait on state, not on time). */
 async function readUntil(
   store: SqlEventStore,
+  filter: EventFilter,
   after: string,
   done: (streams: string[]) => boolean,
 ): Promise<{ streams: string[]; lastPosition: string }> {
   for (;;) {
-    const page = await store.readAll({ after, limit: 100, filter: { eventTypes: ['Raw'] } });
+    const page = await store.readAll({ after, limit: 100, filter });
     const streams = page.events.map((e) => e.streamId);
     if (done(streams)) return { streams, lastPosition: page.lastPosition };
     await new Promise((resolve) => setTimeout(resolve, 20));

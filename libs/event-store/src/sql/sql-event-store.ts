@@ -26,7 +26,9 @@ import type {
 } from '../types';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { ensureEventStoreSchema } from './event-store-schema';
+import { feedPageSql, SETTLED } from './feed-page';
 import { filterConditions } from './sql-filter';
+import { SqlSnapshotStore } from './sql-snapshot-store';
 import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from './sql-executor';
 import { callAppend } from './append-function';
 
@@ -43,6 +45,7 @@ type PreparedEvent = NewEvent & { eventId: string };
  */
 export class SqlEventStore implements EventStore {
   readonly name: string;
+  readonly snapshots: SqlSnapshotStore;
   private readonly wakeup = new Wakeup();
   private unlisten: (() => Promise<void>) | null = null;
 
@@ -51,6 +54,7 @@ export class SqlEventStore implements EventStore {
     private readonly schemas: EventSchemas,
   ) {
     this.name = executor.dialect;
+    this.snapshots = new SqlSnapshotStore(executor);
   }
 
   static async open(executor: SqlExecutor, schemas: EventSchemas = noUpcasting): Promise<SqlEventStore> {
@@ -162,24 +166,8 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
     const { transactionId, globalPosition } = decodeSqlPosition(options.after);
     const params: unknown[] = [transactionId, globalPosition, options.limit];
-    const conditions = filterConditions(options.filter, params);
-    // The settled head and the page come from one statement, hence one snapshot: the page is bounded
-    // by the head, so when the page runs short the reader may jump to the head without skipping an
-    // event that settled between two separate queries.
     const { rows } = await this.executor.query<Partial<EventRow> & { head_xid: string; head_gp: string }>(
-      `WITH head AS (
-         SELECT transaction_id, global_position FROM sy_events
-         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-       SELECT head.transaction_id::text AS head_xid, head.global_position::text AS head_gp, page.*
-       FROM head LEFT JOIN LATERAL (
-         SELECT ${EVENT_COLUMNS}, transaction_id AS sort_xid, global_position AS sort_gp FROM sy_events
-         WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
-           AND (transaction_id, global_position) <= (head.transaction_id, head.global_position)
-           ${conditions}
-         ORDER BY sy_events.transaction_id, sy_events.global_position
-         LIMIT $3) page ON true
-       ORDER BY page.sort_xid, page.sort_gp`,
+      feedPageSql(options.filter, params),
       params,
     );
     if (rows.length === 0) return { events: [], lastPosition: options.after, endOfFeed: true };
@@ -202,7 +190,7 @@ export class SqlEventStore implements EventStore {
   async headPosition(): Promise<Position | null> {
     const { rows } = await this.executor.query<{ transaction_id: string; global_position: string }>(
       `SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
-       FROM sy_events WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+       FROM sy_events WHERE ${SETTLED}
        ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1`,
     );
     return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].global_position) : null;
@@ -212,8 +200,7 @@ export class SqlEventStore implements EventStore {
     const params: unknown[] = [];
     const conditions = filterConditions(filter, params);
     const { rows } = await this.executor.query<{ count: string }>(
-      `SELECT count(*)::text AS count FROM sy_events
-       WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot()) ${conditions}`,
+      `SELECT count(*)::text AS count FROM sy_events WHERE ${SETTLED} ${conditions}`,
       params,
     );
     return Number(rows[0]!.count);

@@ -1,0 +1,93 @@
+import type { Decider } from '@switchyard/kernel';
+import type { SnapshotStore } from '../snapshots';
+import type { DomainEvent, EventStore, RecordedEvent } from '../types';
+import type { SnapshotPolicy, SnapshottingDecider } from './snapshot-policy';
+
+export interface StreamState<State> {
+  state: State;
+  /** Revision of the stream's last event, -1n when the stream does not exist. */
+  revision: bigint;
+  /** Revision the fold started after: the snapshot's, or -1n for a fold from the first event. */
+  foldedAfter: bigint;
+}
+
+/**
+ * The decider's state at the stream's current revision: its snapshot plus the events after it when
+ * the store keeps snapshots and a usable one exists, the whole stream folded otherwise. A snapshot
+ * is only used when the events read after it continue it exactly, so a snapshot ahead of the stream
+ * or one that cannot be read back falls back to the full fold.
+ */
+export async function loadStreamState<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: SnapshottingDecider<State, Command, Event>,
+): Promise<StreamState<State>> {
+  const policy = decider.snapshots;
+  if (policy && store.snapshots) {
+    const fromSnapshot = await foldFromSnapshot(store, store.snapshots, streamId, decider, policy);
+    if (fromSnapshot) return fromSnapshot;
+  }
+  const { revision, events } = await store.readStream(streamId);
+  return { state: fold(decider, decider.initialState(), events), revision, foldedAfter: -1n };
+}
+
+async function foldFromSnapshot<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  snapshots: SnapshotStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  policy: SnapshotPolicy<State>,
+): Promise<StreamState<State> | null> {
+  const snapshot = await snapshots.read(streamId, policy.name, policy.version);
+  if (!snapshot) return null;
+  let state: State;
+  try {
+    state = policy.fromSnapshot(snapshot.state);
+  } catch {
+    return null; // unreadable: the full fold is the answer, and the next snapshot replaces it
+  }
+  const tail = await store.readStream(streamId, { fromRevision: snapshot.revision + 1n });
+  const continues =
+    tail.revision === snapshot.revision + BigInt(tail.events.length) &&
+    tail.events.every((event, i) => event.revision === snapshot.revision + 1n + BigInt(i));
+  if (!continues) return null;
+  return {
+    state: fold(decider, state, tail.events),
+    revision: tail.revision,
+    foldedAfter: snapshot.revision,
+  };
+}
+
+/**
+ * Writes a snapshot of the state when the fold behind it covered at least `every` events. A failed
+ * write is ignored on purpose: the snapshot only saves later folds work, and the command it rides on
+ * must not fail for it.
+ */
+export async function snapshotIfDue<State, Command, Event>(
+  store: EventStore,
+  streamId: string,
+  decider: SnapshottingDecider<State, Command, Event>,
+  loaded: StreamState<State>,
+): Promise<void> {
+  const policy = decider.snapshots;
+  if (!policy || !store.snapshots || loaded.revision - loaded.foldedAfter < BigInt(policy.every)) return;
+  await store.snapshots
+    .write({
+      streamId,
+      name: policy.name,
+      version: policy.version,
+      revision: loaded.revision,
+      state: policy.toSnapshot(loaded.state),
+    })
+    .catch(() => undefined);
+}
+
+const fold = <State, Command, Event extends DomainEvent>(
+  decider: Decider<State, Command, Event>,
+  initial: State,
+  events: readonly RecordedEvent[],
+): State =>
+  events.reduce(
+    (state, event) => decider.evolve(state, { type: event.type, data: event.data } as Event),
+    initial,
+  );
