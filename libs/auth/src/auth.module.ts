@@ -20,7 +20,9 @@ import {
 import type { ReadModelFreshness } from '@switchyard/projection';
 import { ApplicationKeyService } from './application/application-key.service';
 import type { AuthServiceDeps } from './application/auth-service-deps';
+import { CachedCredentialLookup } from './application/credential-cache';
 import { CredentialResolver } from './application/credential-resolver';
+import { invalidatingFreshness } from './application/invalidating-freshness';
 import { ServiceTokenService } from './application/service-token.service';
 import { StaticTokenVerifier } from './host-token/static-token-verifier';
 import { TOKEN_VERIFIER, type TokenVerifier } from './host-token/token-verifier';
@@ -45,6 +47,7 @@ export interface AuthModuleOptions {
 }
 
 const AUTH_SERVICE_DEPS = Symbol('AUTH_SERVICE_DEPS');
+const CREDENTIAL_CACHE = Symbol('CREDENTIAL_CACHE');
 
 /**
  * Authentication for the HTTP apps: the global guard (fail closed), GET /v1/application, the
@@ -70,10 +73,16 @@ export class AuthModule {
         verifier,
         { provide: AuthCredentialsProjection, useValue: authCredentialsProjection },
         {
+          provide: CREDENTIAL_CACHE,
+          useFactory: (sql: SqlExecutor, clock: Clock) =>
+            new CachedCredentialLookup(new CredentialReadModel(sql), clock),
+          inject: [SQL_EXECUTOR, CLOCK],
+        },
+        {
           provide: CredentialResolver,
-          useFactory: (sql: SqlExecutor, tokens: TokenVerifier) =>
-            new CredentialResolver(new CredentialReadModel(sql), tokens),
-          inject: [SQL_EXECUTOR, TOKEN_VERIFIER],
+          useFactory: (credentials: CachedCredentialLookup, tokens: TokenVerifier) =>
+            new CredentialResolver(credentials, tokens),
+          inject: [CREDENTIAL_CACHE, TOKEN_VERIFIER],
         },
         {
           provide: AUTH_SERVICE_DEPS,
@@ -83,8 +92,16 @@ export class AuthModule {
             sql: SqlExecutor,
             freshness: ReadModelFreshness,
             clock: Clock,
-          ): AuthServiceDeps => ({ store, commands, sql, freshness, clock }),
-          inject: [EVENT_STORE, COMMAND_SERVICE, SQL_EXECUTOR, READ_MODEL_FRESHNESS, CLOCK],
+            credentials: CachedCredentialLookup,
+          ): AuthServiceDeps => ({
+            store,
+            commands,
+            sql,
+            // A revocation made here is refused from the next request on, not after the cache's TTL.
+            freshness: invalidatingFreshness(freshness, credentials),
+            clock,
+          }),
+          inject: [EVENT_STORE, COMMAND_SERVICE, SQL_EXECUTOR, READ_MODEL_FRESHNESS, CLOCK, CREDENTIAL_CACHE],
         },
         {
           provide: ApplicationKeyService,

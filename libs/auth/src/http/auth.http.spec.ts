@@ -165,6 +165,14 @@ describe('authentication over HTTP', () => {
     expectRefused(await call('GET', '/v1/application'));
   });
 
+  it('refuses a key on the very next request after this process revoked it', async () => {
+    const keys = app.get(ApplicationKeyService);
+    const key = await keys.createApplicationKey({ accountLogin: 'acme', scope: 'admin' });
+    expect((await call('GET', '/v1/application', key.secret)).statusCode).toBe(200);
+    await keys.revokeApplicationKey(key.id);
+    expectRefused(await call('GET', '/v1/application', key.secret));
+  });
+
   it('lets an admin key, a service token and a host token pause their own repository', async () => {
     for (const bearer of [secrets.admin, secrets.token, 'ghp_alice']) {
       const response = await call('PUT', '/v1/repos/ACME/widgets/merge-queue/pause', bearer, {
