@@ -1,4 +1,4 @@
-import { conflict, notFound, unprocessable, type Decider } from '@switchyard/kernel';
+import { checkStorableInstant, conflict, notFound, unprocessable, type Decider } from '@switchyard/kernel';
 import { assertValidCredential } from '../credential-rules';
 import type { IssueServiceToken, RevokeServiceToken, ServiceTokenCommand } from './service-token.commands';
 import type { ServiceTokenEvent } from './service-token.events';
@@ -11,6 +11,7 @@ const issue = (command: IssueServiceToken, state: ServiceTokenState): ServiceTok
   if (command.expiresAt && command.expiresAt.getTime() <= command.at.getTime()) {
     throw unprocessable('A service token must expire after it is issued');
   }
+  if (command.expiresAt) checkStorableInstant('expires_at', command.expiresAt);
   return [
     {
       type: 'service_token.issued',
