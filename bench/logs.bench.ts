@@ -13,6 +13,7 @@ import { PgExecutor, SqlEventStore } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { rebuildProjection } from '@switchyard/projection';
 import { decodeLogCursor } from '../libs/activity-log/src/http/log-cursor';
+import { freshPostgresDatabase } from './fresh-postgres-database';
 import { startAppProcess } from './logs/app-process';
 import { alternate, summarize } from './logs/latency';
 import { printMachine, printScenarios, type ScenarioResult } from './logs/report';
@@ -33,27 +34,11 @@ const PORT = 18_000 + (process.pid % 1000);
 const BIG = 'acme/mono';
 const DAY = 86_400_000;
 
-const databaseUrl = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function withAdmin(sql: string): Promise<void> {
-  const admin = new Pool({ connectionString: ADMIN_URL, max: 1 });
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 const log = (line: string) => process.stderr.write(`[bench:logs] ${line}\n`);
 
 async function main(): Promise<void> {
-  await withAdmin(`DROP DATABASE IF EXISTS ${DATABASE}`);
-  await withAdmin(`CREATE DATABASE ${DATABASE}`);
-  const url = databaseUrl(DATABASE);
+  const database = await freshPostgresDatabase(ADMIN_URL, DATABASE);
+  const url = database.url;
   const executor = await PgExecutor.open(url);
   const raw = new Pool({ connectionString: url, max: 10 });
   let app: Awaited<ReturnType<typeof startAppProcess>> | null = null;
@@ -265,7 +250,7 @@ async function main(): Promise<void> {
     await raw.end();
     await executor.close();
     // BENCH_LOGS_KEEP=1 leaves the database for a look at the plans.
-    if (process.env.BENCH_LOGS_KEEP !== '1') await withAdmin(`DROP DATABASE IF EXISTS ${DATABASE}`);
+    if (process.env.BENCH_LOGS_KEEP !== '1') await database.drop();
   }
 }
 
