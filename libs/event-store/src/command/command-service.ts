@@ -1,6 +1,7 @@
-import type { Decider } from '@switchyard/kernel';
 import { WrongExpectedRevisionError } from '../errors';
 import type { DomainEvent, EventMetadata, EventStore, Position } from '../types';
+import type { SnapshottingDecider } from './snapshot-policy';
+import { loadStreamState, snapshotIfDue } from './stream-state';
 
 export interface CommandOutcome<Event> {
   events: Event[];
@@ -16,9 +17,10 @@ export interface CommandServiceOptions {
 }
 
 /**
- * Load the stream, decide, append with the revision read. A concurrent writer makes the append fail
- * with WrongExpectedRevisionError; the command is then decided again on fresh state after a jittered
- * pause, so two racing commands both land, in some order, each decided on what really happened.
+ * Load the stream (from its snapshot when the decider keeps them, stream-state.ts), decide, append
+ * with the revision read. A concurrent writer makes the append fail with WrongExpectedRevisionError;
+ * the command is then decided again on fresh state after a jittered pause, so two racing commands
+ * both land, in some order, each decided on what really happened.
  */
 export class CommandService {
   private readonly maxAttempts: number;
@@ -34,16 +36,14 @@ export class CommandService {
 
   async handle<State, Command, Event extends DomainEvent>(
     streamId: string,
-    decider: Decider<State, Command, Event>,
+    decider: SnapshottingDecider<State, Command, Event>,
     command: Command,
     metadata: EventMetadata = {},
   ): Promise<CommandOutcome<Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { revision, events: history } = await this.store.readStream(streamId);
-      const state = history.reduce(
-        (current, event) => decider.evolve(current, { type: event.type, data: event.data } as Event),
-        decider.initialState(),
-      );
+      const loaded = await loadStreamState(this.store, streamId, decider);
+      await snapshotIfDue(this.store, streamId, decider, loaded);
+      const { state, revision } = loaded;
       const events = decider.decide(command, state);
       if (events.length === 0) return { events, position: null, revision };
       try {

@@ -13,6 +13,7 @@ CREATE TABLE IF NOT EXISTS sy_snapshots (
   name       text NOT NULL,
   version    integer NOT NULL,
   revision   bigint NOT NULL,
+  event_id   uuid NOT NULL,
   state      jsonb NOT NULL,
   taken_at   timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (stream_id, name, version)
@@ -23,27 +24,36 @@ export class SqlSnapshotStore implements SnapshotStore {
   constructor(private readonly sql: SqlQueryable) {}
 
   async read(streamId: string, name: string, version: number): Promise<StoredSnapshot | null> {
-    const { rows } = await this.sql.query<{ revision: string; state: JsonValue }>(
-      `SELECT revision::text AS revision, state FROM sy_snapshots
+    const { rows } = await this.sql.query<{ revision: string; event_id: string; state: JsonValue }>(
+      `SELECT revision::text AS revision, event_id::text AS event_id, state FROM sy_snapshots
        WHERE stream_id = $1 AND name = $2 AND version = $3`,
       [streamId, name, version],
     );
     const row = rows[0];
-    return row ? { streamId, name, version, revision: BigInt(row.revision), state: row.state } : null;
+    if (!row) return null;
+    return {
+      streamId,
+      name,
+      version,
+      revision: BigInt(row.revision),
+      eventId: row.event_id,
+      state: row.state,
+    };
   }
 
   async write(snapshot: StoredSnapshot): Promise<void> {
     await this.sql.query(
-      `INSERT INTO sy_snapshots AS s (stream_id, name, version, revision, state)
-       VALUES ($1, $2, $3, $4::bigint, $5::jsonb)
+      `INSERT INTO sy_snapshots AS s (stream_id, name, version, revision, event_id, state)
+       VALUES ($1, $2, $3, $4::bigint, $5::uuid, $6::jsonb)
        ON CONFLICT (stream_id, name, version) DO UPDATE
-       SET revision = excluded.revision, state = excluded.state, taken_at = now()
+       SET revision = excluded.revision, event_id = excluded.event_id, state = excluded.state, taken_at = now()
        WHERE s.revision < excluded.revision`,
       [
         snapshot.streamId,
         snapshot.name,
         snapshot.version,
         snapshot.revision.toString(),
+        snapshot.eventId,
         JSON.stringify(snapshot.state),
       ],
     );
