@@ -1,5 +1,5 @@
 import { ROLLUPS, rollupDdl } from './rollups';
-import { SPANS, spanDdl } from './spans';
+import { SPANS, spanIndexDdl, spanTableDdl } from './spans';
 
 /**
  * The activity-log read model.
@@ -15,7 +15,7 @@ import { SPANS, spanDdl } from './spans';
  *    would otherwise walk a whole window of queue-size and checks-change noise.
  *  - by_batch_pull, GIN over batch_pull_requests, partial on non-empty arrays: batch_pull matches a
  *    number inside the array; only checks start/end and bisection rows are indexed.
- *  - source (event_position, ordinal) unique: apply is idempotent (a replayed event adds nothing).
+ *  - source (event_position, ordinal), a unique index: apply is idempotent (a replayed event adds nothing).
  *    Positions grow with the feed, so this index is appended to at its right edge, where a random
  *    event id would touch a random page of a large index for every record.
  * Ordering by received_at (not id) lets a window anywhere in the 93 days be a single index range;
@@ -33,7 +33,8 @@ export const ACTIVITY_LOG_TABLES = [
   ...SPANS.map((span) => span.table),
 ] as const;
 
-export const ACTIVITY_LOG_SCHEMA = `
+/** The tables with their primary keys: what a rebuild's bulk load fills before any other index. */
+export const ACTIVITY_LOG_TABLES_DDL = `
 CREATE TABLE IF NOT EXISTS sy_activity_log (
   id bigint PRIMARY KEY,
   event_position text NOT NULL,
@@ -46,15 +47,22 @@ CREATE TABLE IF NOT EXISTS sy_activity_log (
   pull_request bigint,
   base_ref text,
   batch_pull_requests bigint[] NOT NULL DEFAULT '{}',
-  metadata json NOT NULL,
-  CONSTRAINT sy_activity_log_source UNIQUE (event_position, ordinal)
+  metadata json NOT NULL
 );
+${ROLLUPS.map(rollupDdl).join('\n')}
+${SPANS.map(spanTableDdl).join('\n')}
+`;
+
+/** Every other index, built after a bulk load rather than maintained during it. */
+export const ACTIVITY_LOG_INDEXES_DDL = `
+CREATE UNIQUE INDEX IF NOT EXISTS sy_activity_log_source ON sy_activity_log (event_position, ordinal);
 CREATE INDEX IF NOT EXISTS sy_activity_log_by_time ON sy_activity_log (repository, received_at, id);
 CREATE INDEX IF NOT EXISTS sy_activity_log_by_pull ON sy_activity_log (repository, pull_request, received_at, id)
   WHERE pull_request IS NOT NULL;
 CREATE INDEX IF NOT EXISTS sy_activity_log_by_type ON sy_activity_log (repository, type, received_at, id);
 CREATE INDEX IF NOT EXISTS sy_activity_log_by_batch_pull ON sy_activity_log USING gin (batch_pull_requests)
   WHERE batch_pull_requests <> '{}';
-${ROLLUPS.map(rollupDdl).join('\n')}
-${SPANS.map(spanDdl).join('\n')}
+${SPANS.map(spanIndexDdl).join('\n')}
 `;
+
+export const ACTIVITY_LOG_SCHEMA = ACTIVITY_LOG_TABLES_DDL + ACTIVITY_LOG_INDEXES_DDL;

@@ -15,8 +15,8 @@ import { SPANS, spanUpsert } from './spans';
  */
 const UPSERTS = [...ROLLUPS.map(rollupUpsert), ...SPANS.map(spanUpsert)];
 
-const INSERT_RECORDS = `
-WITH input AS (
+/** The records of one statement, from the JSON document toRecordDocument builds, in feed order. */
+const INPUT = `input AS (
   SELECT *
   FROM ROWS FROM (
          json_to_recordset($1::json) AS (event_position text, ordinal int, repository text, received_at timestamptz,
@@ -24,7 +24,10 @@ WITH input AS (
                                          base_ref text, batch_pull_requests bigint[], metadata json)
        ) WITH ORDINALITY AS t(event_position, ordinal, repository, received_at, type, outcome, trigger,
                               pull_request, base_ref, batch_pull_requests, metadata, feed_order)
-),
+)`;
+
+const INSERT_RECORDS = `
+WITH ${INPUT},
 fresh AS (
   SELECT input.*,
          (SELECT coalesce(max(id), 0) FROM sy_activity_log) + row_number() OVER (ORDER BY feed_order) AS id
@@ -51,18 +54,49 @@ ${UPSERTS[UPSERTS.length - 1]!}
 
 export async function writeLogRecords(tx: SqlQueryable, rows: readonly LogRecordRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const document = rows.map((row) => ({
-    event_position: row.eventPosition,
-    ordinal: row.ordinal,
-    repository: row.repository,
-    received_at: row.receivedAt.toISOString(),
-    type: row.type,
-    outcome: row.outcome,
-    trigger: row.trigger,
-    pull_request: row.pullRequest,
-    base_ref: row.baseRef,
-    batch_pull_requests: row.batchPullRequests,
-    metadata: row.metadata,
-  }));
-  await tx.query(INSERT_RECORDS, [JSON.stringify(document)]);
+  await tx.query(INSERT_RECORDS, [toRecordDocument(rows)]);
 }
+
+/**
+ * A rebuild's bulk load: the table holds exactly the records of the events before these, so there
+ * is nothing to skip and no rollup to bump yet (deriveRollups counts them all at the end); ids
+ * continue in feed order exactly as writeLogRecords hands them out.
+ */
+const BULK_INSERT_RECORDS = `
+WITH ${INPUT}
+INSERT INTO sy_activity_log (id, event_position, ordinal, repository, received_at, type, outcome, trigger,
+                             pull_request, base_ref, batch_pull_requests, metadata)
+SELECT (SELECT coalesce(max(id), 0) FROM sy_activity_log) + feed_order, event_position, ordinal, repository,
+       received_at, type, outcome, trigger, pull_request, base_ref, batch_pull_requests, metadata
+FROM input`;
+
+export async function bulkInsertLogRecords(tx: SqlQueryable, rows: readonly LogRecordRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.query(BULK_INSERT_RECORDS, [toRecordDocument(rows)]);
+}
+
+/** Every rollup and span counted over the whole table, into empty rollup and span tables. */
+export const DERIVE_ROLLUPS = UPSERTS.map(
+  (upsert) => `WITH inserted AS (
+  SELECT repository, received_at, type, outcome, trigger, pull_request, base_ref, batch_pull_requests
+  FROM sy_activity_log
+)
+${upsert}`,
+);
+
+const toRecordDocument = (rows: readonly LogRecordRow[]): string =>
+  JSON.stringify(
+    rows.map((row) => ({
+      event_position: row.eventPosition,
+      ordinal: row.ordinal,
+      repository: row.repository,
+      received_at: row.receivedAt.toISOString(),
+      type: row.type,
+      outcome: row.outcome,
+      trigger: row.trigger,
+      pull_request: row.pullRequest,
+      base_ref: row.baseRef,
+      batch_pull_requests: row.batchPullRequests,
+      metadata: row.metadata,
+    })),
+  );

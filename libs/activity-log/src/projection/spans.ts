@@ -22,7 +22,7 @@ export const SPANS: readonly Span[] = [PULL_SPANS, BATCH_SPANS];
 /** The range expression of the GiST index; queries must spell it the same way. */
 export const SPAN_RANGE = `tstzrange(first_at, last_at, '[]')`;
 
-export const spanDdl = ({ table, column }: Span): string => `
+export const spanTableDdl = ({ table, column }: Span): string => `
 CREATE TABLE IF NOT EXISTS ${table} (
   repository text NOT NULL,
   ${column} bigint NOT NULL,
@@ -30,7 +30,9 @@ CREATE TABLE IF NOT EXISTS ${table} (
   first_at timestamptz NOT NULL,
   last_at timestamptz NOT NULL,
   PRIMARY KEY (repository, ${column})
-);
+);`;
+
+export const spanIndexDdl = ({ table, column }: Span): string => `
 CREATE INDEX IF NOT EXISTS ${table}_by_count ON ${table} (repository, count DESC, ${column}) INCLUDE (first_at, last_at);
 CREATE INDEX IF NOT EXISTS ${table}_by_range ON ${table} USING gist (${SPAN_RANGE});`;
 
