@@ -4,7 +4,7 @@ import { CommandService } from '@switchyard/event-store';
 import { createLogger } from '@switchyard/http';
 import { systemClock } from '@switchyard/kernel';
 import { loadConfigOrExit, openStorage } from '@switchyard/platform';
-import { CheckpointFreshness, PgNotifyCheckpointSignal, ProjectionHost } from '@switchyard/projection';
+import { CheckpointFreshness, PgNotifyCheckpointSignal, ProcessorHost } from '@switchyard/projection';
 import type { AuthCliContext } from './commands/keys.command';
 import type { RebuildCliContext } from './commands/rebuild.command';
 
@@ -19,7 +19,7 @@ export async function openAuthCliContext(): Promise<AuthCliContext> {
   const storage = await openStorage(config);
   const signal = new PgNotifyCheckpointSignal(storage.executor);
   const projections = switchyardProjections();
-  const host = ProjectionHost.of(projections, {
+  const host = ProcessorHost.of(projections, {
     executor: storage.executor,
     store: storage.store,
     logger,

@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { SWITCHYARD_VERSION, switchyardProjections } from '@switchyard/app';
 import { createLogger } from '@switchyard/http';
 import { loadConfigOrExit, openStorage } from '@switchyard/platform';
-import { PgNotifyCheckpointSignal, ProjectionHost, RedisCheckpointSignal } from '@switchyard/projection';
+import { PgNotifyCheckpointSignal, ProcessorHost, RedisCheckpointSignal } from '@switchyard/projection';
 import { registerRebuildCommand } from '../../cli/src/commands/rebuild.command';
 import { openRebuildCliContext } from '../../cli/src/open-cli-runtime';
 
@@ -16,7 +16,7 @@ async function run(): Promise<void> {
   const logger = createLogger(config);
   const storage = await openStorage(config);
   const redis = config.redisUrl ? RedisCheckpointSignal.connect(config.redisUrl, logger) : null;
-  const host = ProjectionHost.of(switchyardProjections(), {
+  const host = ProcessorHost.of(switchyardProjections(), {
     executor: storage.executor,
     store: storage.store,
     logger,

@@ -41,7 +41,8 @@ describe('activity log over HTTP (all-in-one app)', () => {
       head = (await store.appendToStream(batch.streamId, batch.events, { expectedRevision: 'any' }))
         .lastPosition;
     }
-    expect(await app.running.projections!.waitFor(head, 20_000)).toBe(true);
+    const host = app.running.projections!;
+    expect(await host.waitFor(host.names, head, 20_000)).toBe(true);
   }
 
   beforeAll(async () => {

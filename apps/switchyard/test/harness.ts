@@ -2,7 +2,7 @@ import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switc
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { FixedClock } from '@switchyard/kernel';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
-import { ProjectionHost, rebuildProjection } from '@switchyard/projection';
+import { ProcessorHost, rebuildProjection } from '@switchyard/projection';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const TEST_ACCOUNT = 'acme';
@@ -89,7 +89,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return issued.secret;
     },
     async rebuildAll() {
-      const host = running.projections as ProjectionHost;
+      const host = running.projections as ProcessorHost;
       await host.stop();
       for (const projection of switchyardProjections()) {
         await rebuildProjection({
@@ -100,7 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       }
       host.start();
       const head = await running.storage.store.headPosition();
-      await host.waitFor(head, 10_000);
+      await host.waitFor(host.names, head, 10_000);
     },
     close: () => running.close(),
   };

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { ApplicationKeyService } from '@switchyard/auth';
+import { CommandService } from '@switchyard/event-store';
 import { systemClock, type Clock } from '@switchyard/kernel';
 import {
   configureHttpApp,
@@ -13,7 +14,7 @@ import { openStorage, type Storage, type SwitchyardConfig } from '@switchyard/pl
 import {
   CheckpointFreshness,
   PgNotifyCheckpointSignal,
-  ProjectionHost,
+  ProcessorHost,
   RedisCheckpointSignal,
   type CheckpointSignal,
   type ReadModelFreshness,
@@ -38,8 +39,8 @@ export interface RunningHttpApp {
   app: NestFastifyApplication;
   url: string;
   storage: Storage;
-  /** The in-process projections (all-in-one only). */
-  projections: ProjectionHost | null;
+  /** The in-process processors (all-in-one only). */
+  projections: ProcessorHost | null;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -59,20 +60,21 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
   const cleanups: Array<() => Promise<void>> = [() => storage.close()];
   try {
     const projections = switchyardProjections();
-    let host: ProjectionHost | null = null;
+    let host: ProcessorHost | null = null;
     let freshness: ReadModelFreshness;
     const readiness: ReadinessContributor[] = [];
     if (options.role === 'all-in-one') {
-      host = ProjectionHost.of(projections, {
+      host = ProcessorHost.of(projections, {
         executor: storage.executor,
         store: storage.store,
+        commands: new CommandService(storage.store),
         logger,
         defaultWaitTimeoutMs: config.readYourWritesTimeoutMs,
       });
       host.start();
       const running = host;
       cleanups.unshift(() => running.stop());
-      readiness.push(projectionReadiness(host));
+      readiness.push(projectionReadiness(host, storage.store));
       freshness = host;
     } else {
       const redisSignal = config.redisUrl ? RedisCheckpointSignal.connect(config.redisUrl, logger) : null;

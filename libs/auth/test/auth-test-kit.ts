@@ -20,6 +20,10 @@ export class InlineProjection implements ReadModelFreshness {
     private readonly projection = new AuthCredentialsProjection(),
   ) {}
 
+  async assertRunning(): Promise<void> {
+    // Applied inline on every wait: it never stops.
+  }
+
   async waitFor(): Promise<boolean> {
     if (this.stalled) return false;
     for (;;) {

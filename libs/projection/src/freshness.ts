@@ -1,10 +1,35 @@
 import type { Position } from '@switchyard/event-store';
 
 /**
- * Read-your-writes: a write endpoint calls waitFor(position of its last event) before answering, so
- * the caller's next read sees its change. Bounded: resolves false when the wait times out (the
- * events are durable either way; only the read model lags).
+ * Read-your-writes, per read model. Each query declares the read models (processor names) it
+ * serves from; a write names those of the reads that must see it, checks that they run before it
+ * appends, and waits for them after (see readYourWrite). A lagging or rebuilding read model so
+ * delays only its own readers. Bounded: waitFor resolves false when the wait times out (the events
+ * are durable either way; only the read model lags).
  */
 export interface ReadModelFreshness {
-  waitFor(position: Position | null, timeoutMs?: number): Promise<boolean>;
+  /** Rejects with ReadModelStoppedError when one of them has stopped for good on an event. */
+  assertRunning(readModels: readonly string[]): Promise<void>;
+  /** True once every named read model includes the position; false on timeout or once one stops. */
+  waitFor(readModels: readonly string[], position: Position | null, timeoutMs?: number): Promise<boolean>;
+}
+
+/** Seconds a refused caller is told to wait: an operator has to act, so polling faster helps no one. */
+export const READ_MODEL_STOPPED_RETRY_AFTER_SECONDS = 60;
+
+/**
+ * A write was refused before appending anything, because a read model it must show in has stopped
+ * for good: accepting it would acknowledge a change nobody could see. HTTP answers 503 with
+ * Retry-After.
+ */
+export class ReadModelStoppedError extends Error {
+  readonly retryAfterSeconds = READ_MODEL_STOPPED_RETRY_AFTER_SECONDS;
+
+  constructor(readonly readModels: readonly string[]) {
+    super(
+      `The read model ${readModels.join(', ')} has stopped on an event it cannot process, so this change ` +
+        'is refused and nothing was written; retry once an operator has fixed it',
+    );
+    this.name = 'ReadModelStoppedError';
+  }
 }

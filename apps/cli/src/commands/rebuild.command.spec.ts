@@ -1,5 +1,5 @@
 import { InMemoryEventStore, PgliteExecutor, type SqlExecutor } from '@switchyard/event-store';
-import { ProjectionRunner, type Projection, type ProjectionLogger } from '@switchyard/projection';
+import { ProcessorRunner, type Projection, type ProjectionLogger } from '@switchyard/projection';
 import { Command, CommanderError } from 'commander';
 import { registerRebuildCommand, type RebuildCliContext } from './rebuild.command';
 
@@ -111,7 +111,7 @@ describe('rebuild command', () => {
   );
 
   it('refuses (exit 1) while a projector runs the projection', async () => {
-    const runner = new ProjectionRunner(projections[0]!, { executor, store, logger: silent });
+    const runner = new ProcessorRunner(projections[0]!, { executor, store, logger: silent });
     runner.start();
     try {
       expect(await runner.waitFor(await store.headPosition())).toBe(true);

@@ -1,12 +1,24 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { EventStore, SqlQueryable } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
-import { CLOCK, SQL_EXECUTOR } from '@switchyard/platform';
+import { CLOCK, EVENT_STORE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
+import type { ReadModelFreshness } from '@switchyard/projection';
 import { buildLogQuery, type LogQuery, type LogQueryParameters } from '../domain/log-query';
+import { ACTIVITY_LOG_PROJECTION } from '../projection/activity-log-projection';
 import { AggregateLogs, type LogAggregate } from '../query/aggregate-logs';
 import { ListLogs, type LogPage, type PageStart } from '../query/list-logs';
 
-/** GET logs and GET logs/aggregate over the read model: parameters in, pages and counts out. */
+const LOG_READ_MODELS = [ACTIVITY_LOG_PROJECTION];
+
+/**
+ * GET logs and GET logs/aggregate over the read model: parameters in, pages and counts out.
+ *
+ * Read-your-writes for the log is kept on the read side: each read first waits (bounded) until the
+ * activity-log projection includes everything stored when the request arrived. Every write is
+ * logged, so making the writes wait for the log instead would let a rebuilding or lagging log slow
+ * every write in the service; this way it delays only the log's own readers, and it holds across
+ * processes, whoever wrote.
+ */
 @Injectable()
 export class ActivityLogQueries {
   private readonly lists: ListLogs;
@@ -15,6 +27,8 @@ export class ActivityLogQueries {
   constructor(
     @Inject(SQL_EXECUTOR) sql: SqlQueryable,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
   ) {
     this.lists = new ListLogs(sql);
     this.aggregates = new AggregateLogs(sql);
@@ -28,10 +42,18 @@ export class ActivityLogQueries {
     start?: PageStart,
   ): Promise<{ query: LogQuery; page: LogPage }> {
     const query = buildLogQuery(repository, params, this.clock.now());
+    await this.catchUp();
     return { query, page: await this.lists.page(query, perPage, start) };
   }
 
-  aggregate(repository: string, params: LogQueryParameters): Promise<LogAggregate> {
-    return this.aggregates.aggregate(buildLogQuery(repository, params, this.clock.now()));
+  async aggregate(repository: string, params: LogQueryParameters): Promise<LogAggregate> {
+    const query = buildLogQuery(repository, params, this.clock.now());
+    await this.catchUp();
+    return this.aggregates.aggregate(query);
+  }
+
+  /** On timeout the read goes ahead: a slightly stale log beats no answer. */
+  private async catchUp(): Promise<void> {
+    await this.freshness.waitFor(LOG_READ_MODELS, await this.store.headPosition());
   }
 }

@@ -1,3 +1,4 @@
+import { readYourWrite } from '@switchyard/projection';
 import { conflict, DomainError, newId, unprocessable } from '@switchyard/kernel';
 import { applicationKeyDecider } from '../domain/application-key/application-key.decider';
 import type { ApplicationKeyScope } from '../domain/application-key/application-key.events';
@@ -7,6 +8,7 @@ import { deriveBootstrapKeyId, GENERATED_BOOTSTRAP_KEY_ID } from '../secrets/boo
 import { generateApplicationKeySecret, hashSecret } from '../secrets/secrets';
 import { accountFrom } from './account-input';
 import type { AuthServiceDeps } from './auth-service-deps';
+import { CREDENTIAL_READ_MODELS } from './credential-read-models';
 import { toSummary, type CredentialSummary, type IssuedCredential } from './credential-summary';
 
 export interface CreateApplicationKeyInput {
@@ -60,12 +62,13 @@ export class ApplicationKeyService {
   /** Resolves `revoked: false` when the key was already revoked (revoking is idempotent). */
   async revokeApplicationKey(id: string): Promise<{ revoked: boolean }> {
     const keyId = id.toLowerCase();
-    const result = await this.deps.commands.handle(applicationKeyStreamId(keyId), applicationKeyDecider, {
-      type: 'RevokeApplicationKey',
-      keyId,
-      at: this.deps.clock.now(),
-    });
-    await this.deps.freshness.waitFor(result.position);
+    const result = await readYourWrite(this.deps.freshness, CREDENTIAL_READ_MODELS, () =>
+      this.deps.commands.handle(applicationKeyStreamId(keyId), applicationKeyDecider, {
+        type: 'RevokeApplicationKey',
+        keyId,
+        at: this.deps.clock.now(),
+      }),
+    );
     return { revoked: result.events.length > 0 };
   }
 
@@ -135,21 +138,22 @@ export class ApplicationKeyService {
     secret: string,
     details: { scope: ApplicationKeyScope; name: string; account: { id: number; login: string } },
   ): Promise<boolean> {
-    const result = await this.deps.commands.handle(applicationKeyStreamId(keyId), applicationKeyDecider, {
-      type: 'CreateApplicationKey',
-      keyId,
-      name: details.name,
-      scope: details.scope,
-      account: details.account,
-      secretHash: hashSecret(secret),
-      at: this.deps.clock.now(),
-    });
-    await this.deps.freshness.waitFor(result.position);
+    const result = await readYourWrite(this.deps.freshness, CREDENTIAL_READ_MODELS, () =>
+      this.deps.commands.handle(applicationKeyStreamId(keyId), applicationKeyDecider, {
+        type: 'CreateApplicationKey',
+        keyId,
+        name: details.name,
+        scope: details.scope,
+        account: details.account,
+        secretHash: hashSecret(secret),
+        at: this.deps.clock.now(),
+      }),
+    );
     return result.events.length > 0;
   }
 
   /** Waits until the read model includes everything written so far; false on timeout. */
   private async catchUp(): Promise<boolean> {
-    return this.deps.freshness.waitFor(await this.deps.store.headPosition());
+    return this.deps.freshness.waitFor(CREDENTIAL_READ_MODELS, await this.deps.store.headPosition());
   }
 }

@@ -1,10 +1,12 @@
 import { newId, unprocessable } from '@switchyard/kernel';
+import { readYourWrite } from '@switchyard/projection';
 import { serviceTokenDecider } from '../domain/service-token/service-token.decider';
 import { serviceTokenStreamId } from '../domain/service-token/service-token.stream';
 import { CredentialReadModel } from '../projection/credential-read-model';
 import { generateServiceTokenSecret, hashSecret } from '../secrets/secrets';
 import { accountFrom } from './account-input';
 import type { AuthServiceDeps } from './auth-service-deps';
+import { CREDENTIAL_READ_MODELS } from './credential-read-models';
 import { toSummary, type CredentialSummary, type IssuedCredential } from './credential-summary';
 
 export interface IssueServiceTokenInput {
@@ -37,33 +39,35 @@ export class ServiceTokenService {
     const secret = generateServiceTokenSecret();
     const at = this.deps.clock.now();
     const expiresAt = ttl === null ? null : new Date(at.getTime() + ttl * DAY_MS);
-    const result = await this.deps.commands.handle(serviceTokenStreamId(id), serviceTokenDecider, {
-      type: 'IssueServiceToken',
-      tokenId: id,
-      name: input.name ?? `${input.accountLogin} service token`,
-      account: accountFrom(input.accountLogin, input.accountId),
-      secretHash: hashSecret(secret),
-      at,
-      expiresAt,
-    });
-    await this.deps.freshness.waitFor(result.position);
+    await readYourWrite(this.deps.freshness, CREDENTIAL_READ_MODELS, () =>
+      this.deps.commands.handle(serviceTokenStreamId(id), serviceTokenDecider, {
+        type: 'IssueServiceToken',
+        tokenId: id,
+        name: input.name ?? `${input.accountLogin} service token`,
+        account: accountFrom(input.accountLogin, input.accountId),
+        secretHash: hashSecret(secret),
+        at,
+        expiresAt,
+      }),
+    );
     return { id, secret, expiresAt };
   }
 
   /** Resolves `revoked: false` when the token was already revoked (revoking is idempotent). */
   async revokeServiceToken(id: string): Promise<{ revoked: boolean }> {
     const tokenId = id.toLowerCase();
-    const result = await this.deps.commands.handle(serviceTokenStreamId(tokenId), serviceTokenDecider, {
-      type: 'RevokeServiceToken',
-      tokenId,
-      at: this.deps.clock.now(),
-    });
-    await this.deps.freshness.waitFor(result.position);
+    const result = await readYourWrite(this.deps.freshness, CREDENTIAL_READ_MODELS, () =>
+      this.deps.commands.handle(serviceTokenStreamId(tokenId), serviceTokenDecider, {
+        type: 'RevokeServiceToken',
+        tokenId,
+        at: this.deps.clock.now(),
+      }),
+    );
     return { revoked: result.events.length > 0 };
   }
 
   async listServiceTokens(): Promise<CredentialSummary[]> {
-    await this.deps.freshness.waitFor(await this.deps.store.headPosition());
+    await this.deps.freshness.waitFor(CREDENTIAL_READ_MODELS, await this.deps.store.headPosition());
     const now = this.deps.clock.now();
     return (await this.credentials.list('service_token')).map((record) => toSummary(record, now));
   }

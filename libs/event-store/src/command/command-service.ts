@@ -1,5 +1,6 @@
-import { WrongExpectedRevisionError } from '../errors';
+import { DuplicateEventError, WrongExpectedRevisionError } from '../errors';
 import type { DomainEvent, EventMetadata, EventStore, Position } from '../types';
+import { idempotentEventId } from './idempotent-event-id';
 import type { SnapshottingDecider } from './snapshot-policy';
 import { loadStreamState, snapshotIfDue } from './stream-state';
 
@@ -8,6 +9,18 @@ export interface CommandOutcome<Event> {
   /** Global position of the last appended event; null when the command changed nothing. */
   position: Position | null;
   revision: bigint;
+  /** The command ran before under the same idempotency key: its events are stored, nothing was appended now. */
+  alreadyApplied?: true;
+}
+
+export interface HandleOptions {
+  /**
+   * Makes the command idempotent: its events get ids derived from the key, so when a crash makes a
+   * caller (a reactor) issue it again, the append is refused as a duplicate and reported as
+   * alreadyApplied instead of recording the change twice. Needs a store with store-wide unique
+   * event ids (PGlite, PostgreSQL, in-memory).
+   */
+  idempotencyKey?: string;
 }
 
 export interface CommandServiceOptions {
@@ -39,7 +52,9 @@ export class CommandService {
     decider: SnapshottingDecider<State, Command, Event>,
     command: Command,
     metadata: EventMetadata = {},
+    options: HandleOptions = {},
   ): Promise<CommandOutcome<Event>> {
+    const { idempotencyKey } = options;
     for (let attempt = 1; ; attempt++) {
       const loaded = await loadStreamState(this.store, streamId, decider);
       await snapshotIfDue(this.store, streamId, decider, loaded);
@@ -49,11 +64,19 @@ export class CommandService {
       try {
         const result = await this.store.appendToStream(
           streamId,
-          events.map((event) => ({ type: event.type, data: event.data, metadata })),
+          events.map((event, index) => ({
+            type: event.type,
+            data: event.data,
+            metadata,
+            ...(idempotencyKey === undefined ? {} : { eventId: idempotentEventId(idempotencyKey, index) }),
+          })),
           { expectedRevision: revision < 0n ? 'no_stream' : revision },
         );
         return { events, position: result.lastPosition, revision: result.nextExpectedRevision };
       } catch (error) {
+        if (error instanceof DuplicateEventError && idempotencyKey !== undefined) {
+          return { events: [], position: null, revision, alreadyApplied: true };
+        }
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxAttempts) throw error;
         await sleep(Math.random() * this.backoffMs * 2 ** Math.min(attempt, 6));
       }

@@ -4,15 +4,30 @@
  */
 export interface ReadinessContributor {
   readonly name: string;
-  /** Resolves when ready; rejects (with a human message) when not. */
-  check(): Promise<void>;
+  /**
+   * Resolves when ready, optionally with details for the report (processor positions…); rejects
+   * with a human message when not, and with NotReadyError to keep details in the report too.
+   */
+  check(): Promise<ReadinessDetails | void>;
+}
+
+export type ReadinessDetails = Record<string, unknown>;
+
+export class NotReadyError extends Error {
+  constructor(
+    message: string,
+    readonly details: ReadinessDetails,
+  ) {
+    super(message);
+    this.name = 'NotReadyError';
+  }
 }
 
 export const READINESS_CONTRIBUTORS = Symbol('READINESS_CONTRIBUTORS');
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: Array<{ name: string; ok: boolean; error?: string }>;
+  checks: Array<{ name: string; ok: boolean; error?: string; details?: ReadinessDetails }>;
 }
 
 /** A hung dependency must not hang the probe: the orchestrator needs an answer to act on. */
@@ -25,13 +40,14 @@ export async function runReadinessChecks(
   const checks = await Promise.all(
     contributors.map(async (contributor) => {
       try {
-        await withTimeout(contributor.check(), timeoutMs);
-        return { name: contributor.name, ok: true };
+        const details = await withTimeout(contributor.check(), timeoutMs);
+        return { name: contributor.name, ok: true, ...(details ? { details } : {}) };
       } catch (error) {
         return {
           name: contributor.name,
           ok: false,
           error: error instanceof Error ? error.message : String(error),
+          ...(error instanceof NotReadyError ? { details: error.details } : {}),
         };
       }
     }),
@@ -39,7 +55,7 @@ export async function runReadinessChecks(
   return { ready: checks.every((check) => check.ok), checks };
 }
 
-function withTimeout(work: Promise<void>, timeoutMs: number): Promise<void> {
+function withTimeout<T>(work: Promise<T>, timeoutMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);

@@ -25,7 +25,12 @@ describeEachDatabase('checkpoint store', (db) => {
     const name = uniqueName('cp');
     expect(await readCheckpoint(env.executor, name)).toBeNull();
     await reset(name, 3);
-    expect(await readCheckpoint(env.executor, name)).toEqual({ name, version: 3, position: 'start' });
+    expect(await readCheckpoint(env.executor, name)).toEqual({
+      name,
+      version: 3,
+      position: 'start',
+      failure: null,
+    });
   });
 
   it('moves only from the position it expects (compare-and-set)', async () => {
@@ -75,7 +80,12 @@ describeEachDatabase('checkpoint store', (db) => {
     await reset(name, 1);
     await advance(name, 'start', P1);
     await reset(name, 2);
-    expect(await readCheckpoint(env.executor, name)).toEqual({ name, version: 2, position: 'start' });
+    expect(await readCheckpoint(env.executor, name)).toEqual({
+      name,
+      version: 2,
+      position: 'start',
+      failure: null,
+    });
   });
 
   it('reads several checkpoints at once, leaving out the unknown ones', async () => {

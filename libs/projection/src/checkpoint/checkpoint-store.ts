@@ -9,23 +9,32 @@ export interface Checkpoint {
   name: string;
   version: number;
   position: Position | 'start';
+  /**
+   * Why the processor stopped for good (the event it could not handle), null while it runs. Kept
+   * here so that processes that do not run it (the api) refuse the writes that wait for it.
+   */
+  failure: string | null;
 }
 
 interface CheckpointRow {
   name: string;
   version: number;
   position: string;
+  failure: string | null;
 }
+
+const COLUMNS = 'name, version, position, failure';
 
 const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
   name: row.name,
   version: Number(row.version),
   position: row.position,
+  failure: row.failure,
 });
 
 export async function readCheckpoint(q: SqlQueryable, name: string): Promise<Checkpoint | null> {
   const { rows } = await q.query<CheckpointRow>(
-    'SELECT name, version, position FROM sy_projection_checkpoints WHERE name = $1',
+    `SELECT ${COLUMNS} FROM sy_projection_checkpoints WHERE name = $1`,
     [name],
   );
   return rows[0] ? toCheckpoint(rows[0]) : null;
@@ -36,7 +45,7 @@ export async function readCheckpoints(
   names: readonly string[],
 ): Promise<Map<string, Checkpoint>> {
   const { rows } = await q.query<CheckpointRow>(
-    'SELECT name, version, position FROM sy_projection_checkpoints WHERE name = ANY($1::text[])',
+    `SELECT ${COLUMNS} FROM sy_projection_checkpoints WHERE name = ANY($1::text[])`,
     [names],
   );
   return new Map(rows.map((row) => [row.name, toCheckpoint(row)]));
@@ -46,9 +55,28 @@ export async function readCheckpoints(
 export async function resetCheckpoint(tx: SqlQueryable, name: string, version: number): Promise<void> {
   await tx.query(
     `INSERT INTO sy_projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, 'start', now())
-     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = 'start', updated_at = now()`,
+     ON CONFLICT (name) DO UPDATE SET version = EXCLUDED.version, position = 'start', updated_at = now(),
+       failure = NULL`,
     [name, version],
   );
+}
+
+/** Inserts the checkpoint at the start unless it exists; returns where it stands. */
+export async function ensureCheckpoint(tx: SqlQueryable, name: string, version: number): Promise<Checkpoint> {
+  await tx.query(
+    `INSERT INTO sy_projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, 'start', now())
+     ON CONFLICT (name) DO NOTHING`,
+    [name, version],
+  );
+  return (await readCheckpoint(tx, name))!;
+}
+
+/** Marks the processor as stopped for good; the next checkpoint it moves clears it. */
+export async function recordCheckpointFailure(q: SqlQueryable, name: string, failure: string): Promise<void> {
+  await q.query(`UPDATE sy_projection_checkpoints SET failure = $2, updated_at = now() WHERE name = $1`, [
+    name,
+    failure,
+  ]);
 }
 
 /**
@@ -61,7 +89,7 @@ export async function advanceCheckpoint(
   move: { name: string; version: number; from: Position | 'start'; to: Position | 'start' },
 ): Promise<void> {
   const { rowCount } = await tx.query(
-    `UPDATE sy_projection_checkpoints SET position = $4, updated_at = now()
+    `UPDATE sy_projection_checkpoints SET position = $4, updated_at = now(), failure = NULL
      WHERE name = $1 AND version = $2 AND position = $3`,
     [move.name, move.version, move.from, move.to],
   );

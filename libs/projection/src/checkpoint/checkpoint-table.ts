@@ -5,8 +5,10 @@ CREATE TABLE IF NOT EXISTS sy_projection_checkpoints (
   name       text PRIMARY KEY,
   version    int NOT NULL,
   position   text NOT NULL,
-  updated_at timestamptz
+  updated_at timestamptz,
+  failure    text
 );
+ALTER TABLE sy_projection_checkpoints ADD COLUMN IF NOT EXISTS failure text;
 `;
 
 /**

@@ -1,5 +1,6 @@
 import { describeEachDatabase } from '@switchyard/testing';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { ReadModelStoppedError } from '../freshness';
+import { ProcessorRunner } from '../processor/processor-runner';
 import {
   appendTypes,
   openProjectionTestEnv,
@@ -16,7 +17,7 @@ const WOKEN_ONLY = 120_000;
 
 describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
   let env: ProjectionTestEnv;
-  const runners: ProjectionRunner[] = [];
+  const runners: ProcessorRunner[] = [];
   const freshnesses: CheckpointFreshness[] = [];
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
@@ -28,7 +29,7 @@ describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
   afterAll(() => env.close());
 
   const runner = (name: string, prefix: string) => {
-    const created = new ProjectionRunner(tallyProjection({ name, streamPrefix: prefix }), {
+    const created = new ProcessorRunner(tallyProjection({ name, streamPrefix: prefix }), {
       executor: env.executor,
       store: env.store,
       logger: new RecordingLogger(),
@@ -51,41 +52,67 @@ describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
   it('is fresh once every named projection has committed the position, woken by the runners', async () => {
     const prefix = uniqueName('fresh');
     const [first, second] = [runner(`${prefix}_a`, `${prefix}-`), runner(`${prefix}_b`, `${prefix}-`)];
-    const reader = await freshness([first.name, second.name]);
+    const both = [first.name, second.name];
+    const reader = await freshness(both);
     const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
 
     first.start();
     expect(await first.waitFor(position)).toBe(true);
-    expect(await reader.waitFor(position, 50)).toBe(false);
+    expect(await reader.waitFor([first.name], position, 1)).toBe(true);
+    expect(await reader.waitFor(both, position, 50)).toBe(false);
 
-    const waiting = reader.waitFor(position, WOKEN_ONLY);
+    const waiting = reader.waitFor(both, position, WOKEN_ONLY);
     second.start();
     expect(await waiting).toBe(true);
+  });
+
+  it('refuses a write for a processor that stopped for good, and stops waiting for it', async () => {
+    const prefix = uniqueName('fresh');
+    const poisoned = new ProcessorRunner(
+      tallyProjection({ name: `${prefix}_p`, streamPrefix: `${prefix}-`, failWhile: () => true }),
+      {
+        executor: env.executor,
+        store: env.store,
+        logger: new RecordingLogger(),
+        maxRetryDelayMs: 1,
+        maxAttemptsPerEvent: 2,
+      },
+    );
+    runners.push(poisoned);
+    const healthy = runner(`${prefix}_h`, `${prefix}-`);
+    const reader = await freshness([poisoned.name, healthy.name]);
+    const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
+    healthy.start();
+    poisoned.start();
+    expect(await poisoned.waitFor(position)).toBe(false);
+    expect(poisoned.failed).not.toBeNull();
+
+    await expect(reader.assertRunning([poisoned.name])).rejects.toBeInstanceOf(ReadModelStoppedError);
+    await expect(reader.assertRunning([healthy.name])).resolves.toBeUndefined();
+    expect(await reader.waitFor([poisoned.name, healthy.name], position, WOKEN_ONLY)).toBe(false);
+    expect(await reader.waitFor([healthy.name], position, WOKEN_ONLY)).toBe(true);
   });
 
   it('answers null at once, and never vouches for a projection without a checkpoint', async () => {
     const prefix = uniqueName('fresh');
     const reader = await freshness([`${prefix}_never_ran`]);
-    expect(await reader.waitFor(null)).toBe(true);
+    expect(await reader.waitFor([`${prefix}_never_ran`], null)).toBe(true);
     const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
-    expect(await reader.waitFor(position, 50)).toBe(false);
+    expect(await reader.waitFor([`${prefix}_never_ran`], position, 50)).toBe(false);
   });
 
   it('reads the table when asked: a projection already past the position is fresh without any signal', async () => {
     const prefix = uniqueName('fresh');
-    const silent = new ProjectionRunner(
-      tallyProjection({ name: `${prefix}_a`, streamPrefix: `${prefix}-` }),
-      {
-        executor: env.executor,
-        store: env.store,
-        logger: new RecordingLogger(),
-      },
-    );
+    const silent = new ProcessorRunner(tallyProjection({ name: `${prefix}_a`, streamPrefix: `${prefix}-` }), {
+      executor: env.executor,
+      store: env.store,
+      logger: new RecordingLogger(),
+    });
     runners.push(silent);
     const reader = await freshness([silent.name]);
     const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
     silent.start();
     expect(await silent.waitFor(position)).toBe(true);
-    expect(await reader.waitFor(position, 1)).toBe(true);
+    expect(await reader.waitFor([silent.name], position, 1)).toBe(true);
   });
 });

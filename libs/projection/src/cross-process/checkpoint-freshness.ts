@@ -1,13 +1,13 @@
 import { isAtOrAfter, type Position, type SqlQueryable } from '@switchyard/event-store';
-import { readCheckpoints } from '../checkpoint/checkpoint-store';
-import type { ReadModelFreshness } from '../freshness';
+import { readCheckpoints, type Checkpoint } from '../checkpoint/checkpoint-store';
+import { ReadModelStoppedError, type ReadModelFreshness } from '../freshness';
 import { ConditionWaiters } from '../waiting/condition-waiters';
 import type { CheckpointSignal } from './checkpoint-signal';
 
 export interface CheckpointFreshnessOptions {
   /** The read-model database, where sy_projection_checkpoints lives. */
   executor: SqlQueryable;
-  /** The projections this process reads from; every one must include the position. */
+  /** The processors this process reads from; a wait names those it needs. */
   projections: readonly string[];
   signal: Pick<CheckpointSignal, 'subscribe'>;
   defaultTimeoutMs?: number;
@@ -22,7 +22,7 @@ export interface CheckpointFreshnessOptions {
 export class CheckpointFreshness implements ReadModelFreshness {
   private readonly names: ReadonlySet<string>;
   private readonly waiters = new ConditionWaiters();
-  private known = new Map<string, Position | 'start'>();
+  private known = new Map<string, Checkpoint>();
   /** Reads started so far, and which of them produced `known`. */
   private readsStarted = 0;
   private knownFromRead = 0;
@@ -47,29 +47,50 @@ export class CheckpointFreshness implements ReadModelFreshness {
     if (unsubscribe) await unsubscribe();
   }
 
+  /** Reads the table afresh: a write must not be accepted on the word of an old view. */
+  async assertRunning(readModels: readonly string[]): Promise<void> {
+    this.checkNames(readModels);
+    const checkpoints = await readCheckpoints(this.options.executor, readModels);
+    const stopped = readModels.filter((name) => checkpoints.get(name)?.failure);
+    if (stopped.length > 0) throw new ReadModelStoppedError(stopped);
+  }
+
   async waitFor(
+    readModels: readonly string[],
     position: Position | null,
     timeoutMs = this.options.defaultTimeoutMs ?? 5000,
   ): Promise<boolean> {
     if (position === null) return true;
+    this.checkNames(readModels);
     // Only a read that started after this call counts: an older view may predate the caller's
     // write, or a reset of a projection to 'start'.
     const since = this.readsStarted;
+    const fresh = () => this.knownFromRead > since;
     const includes = () =>
-      this.knownFromRead > since &&
-      [...this.names].every((name) => {
-        const at = this.known.get(name);
-        return at !== undefined && isAtOrAfter(at, position);
+      fresh() &&
+      readModels.every((name) => {
+        const checkpoint = this.known.get(name);
+        return checkpoint !== undefined && isAtOrAfter(checkpoint.position, position);
       });
+    // A processor that stopped for good will not get there: no use waiting out the timeout.
+    const hopeless = () => fresh() && readModels.some((name) => this.known.get(name)?.failure);
     // Registered before reading, so a signal arriving meanwhile already finds a waiter to re-read for.
-    const waiting = this.waiters.wait(includes, timeoutMs, async () => {
-      await this.refresh();
-      return includes();
-    });
+    const waiting = this.waiters.wait(
+      () => includes() || hopeless(),
+      timeoutMs,
+      async () => {
+        await this.refresh();
+        return includes();
+      },
+    );
     void this.refresh();
-    return waiting;
+    return (await waiting) && includes();
   }
 
+  private checkNames(readModels: readonly string[]): void {
+    const unknown = readModels.filter((name) => !this.names.has(name));
+    if (unknown.length > 0) throw new Error(`Not a processor this process reads from: ${unknown.join(', ')}`);
+  }
   /**
    * Resolves once a read that started after this call has completed. Reads never overlap: calls
    * made during a read share the single read queued behind it.
@@ -94,7 +115,7 @@ export class CheckpointFreshness implements ReadModelFreshness {
     const read = ++this.readsStarted;
     try {
       const checkpoints = await readCheckpoints(this.options.executor, [...this.names]);
-      this.known = new Map([...checkpoints].map(([name, checkpoint]) => [name, checkpoint.position]));
+      this.known = checkpoints;
     } catch {
       // Table not created yet (no projector has run) or the database is unreachable: the read
       // models are not known to be fresh, so waiters keep waiting and time out with false.

@@ -1,6 +1,6 @@
 import { PgliteExecutor, SqlEventStore } from '@switchyard/event-store';
 import { testRedisUrl } from '@switchyard/testing';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { ProcessorRunner } from '../processor/processor-runner';
 import { appendTypes, uniqueName } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
 import { tallyProjection } from '../test/tally-projection';
@@ -48,7 +48,7 @@ describeWithRedis('RedisCheckpointSignal', () => {
     const executor = await PgliteExecutor.open();
     const store = await SqlEventStore.open(executor);
     const name = uniqueName('redis');
-    const runner = new ProjectionRunner(tallyProjection({ name, streamPrefix: `${name}-` }), {
+    const runner = new ProcessorRunner(tallyProjection({ name, streamPrefix: `${name}-` }), {
       executor,
       store,
       logger: new RecordingLogger(),
@@ -59,7 +59,7 @@ describeWithRedis('RedisCheckpointSignal', () => {
     try {
       const position = await appendTypes(store, `${name}-s`, ['A']);
       // Longer than jest's test timeout: returning true means the signal woke it.
-      const waiting = reader.waitFor(position, 120_000);
+      const waiting = reader.waitFor([name], position, 120_000);
       runner.start();
       expect(await waiting).toBe(true);
     } finally {

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ProjectionLockedError } from '../lock/projection-lock';
-import { ProjectionRunner } from '../runner/projection-runner';
+import { ProcessorRunner } from '../processor/processor-runner';
 import { counterProjection, expectedCounters, readCounters } from '../test/counter-projection';
 import {
   appendTypes,
@@ -29,7 +29,7 @@ describeEachDatabase('rebuildProjection', (db) => {
   afterAll(() => env.close());
 
   const runnerFor = (projection: ReturnType<typeof counterProjection>, batchSize?: number) =>
-    new ProjectionRunner(projection, {
+    new ProcessorRunner(projection, {
       executor: env.executor,
       store: env.store,
       logger: new RecordingLogger(),
@@ -91,6 +91,7 @@ describeEachDatabase('rebuildProjection', (db) => {
         name,
         version: 1,
         position: result.position,
+        failure: null,
       });
     },
   );
@@ -141,7 +142,7 @@ describeEachDatabase('rebuildProjection', (db) => {
     await rebuildProjection({ executor: env.executor, store: env.store, projection, batchSize: 1 });
 
     const position = await appendTypes(env.store, `${name}-a`, ['C']);
-    const runner = new ProjectionRunner(projection, {
+    const runner = new ProcessorRunner(projection, {
       executor: env.executor,
       store: env.store,
       logger: new RecordingLogger(),

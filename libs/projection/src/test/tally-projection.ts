@@ -13,6 +13,8 @@ export interface TallyOptions {
   eventTypes?: readonly string[];
   /** While it returns true, apply throws. */
   failWhile?: () => boolean;
+  /** Apply throws whenever the events include one of this type (a poison event). */
+  poisonType?: string;
 }
 
 export interface TallyRow {
@@ -40,6 +42,9 @@ export function tallyProjection(options: TallyOptions): Projection {
     },
     async apply(tx, events) {
       if (options.failWhile?.()) throw new Error(`${table} cannot apply right now`);
+      if (events.some((event) => event.type === options.poisonType)) {
+        throw new Error(`${table} cannot apply ${options.poisonType}`);
+      }
       const mine = events.filter((event: RecordedEvent) => event.streamId.startsWith(options.streamPrefix));
       if (mine.length === 0) return;
       await tx.query(

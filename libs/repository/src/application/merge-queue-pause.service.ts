@@ -2,12 +2,13 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CommandService, SqlExecutor } from '@switchyard/event-store';
 import type { Actor, Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
-import type { ReadModelFreshness } from '@switchyard/projection';
+import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import { mergeQueuePauseDecider } from '../domain/pause/merge-queue-pause.decider';
 import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
 import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
 import type { PauseView } from '../json/merge-queue-pause.json';
 import { findPause } from '../projections/merge-queue-pause.read-model';
+import { PAUSE_READ_MODELS } from './read-models';
 
 /**
  * Pause and unpause a repository's merge queue. Writes answer only once the read models include
@@ -23,26 +24,28 @@ export class MergeQueuePauseService {
   ) {}
 
   async pause(repository: string, reason: string, actor: Actor): Promise<PauseView> {
-    const outcome = await this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
-      type: 'PauseMergeQueue',
-      repository,
-      reason,
-      actor,
-      at: this.clock.now(),
-    });
-    await this.freshness.waitFor(outcome.position);
+    const outcome = await readYourWrite(this.freshness, PAUSE_READ_MODELS, () =>
+      this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
+        type: 'PauseMergeQueue',
+        repository,
+        reason,
+        actor,
+        at: this.clock.now(),
+      }),
+    );
     // The answer comes from the event itself: it is what was decided, even if the wait timed out.
     return pauseOf(outcome.events[outcome.events.length - 1]!);
   }
 
   async unpause(repository: string, actor: Actor): Promise<void> {
-    const outcome = await this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
-      type: 'UnpauseMergeQueue',
-      repository,
-      actor,
-      at: this.clock.now(),
-    });
-    await this.freshness.waitFor(outcome.position);
+    await readYourWrite(this.freshness, PAUSE_READ_MODELS, () =>
+      this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
+        type: 'UnpauseMergeQueue',
+        repository,
+        actor,
+        at: this.clock.now(),
+      }),
+    );
   }
 
   current(repository: string): Promise<PauseView | null> {

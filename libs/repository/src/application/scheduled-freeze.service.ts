@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CommandService, SqlExecutor } from '@switchyard/event-store';
 import { type Actor, type Clock, newId, notFound } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
-import type { ReadModelFreshness } from '@switchyard/projection';
+import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import type { CalendarFreeze } from '../domain/calendar/freeze-calendar';
 import type { Condition } from '../domain/conditions/condition';
 import type { FreezeChanges, ScheduledFreezeCommand } from '../domain/freeze/scheduled-freeze.commands';
@@ -16,6 +16,7 @@ import {
   scheduledFreezeJson,
 } from '../json/scheduled-freeze.json';
 import { calendarFreezes, findFreeze, listCurrentFreezes } from '../projections/scheduled-freeze.read-model';
+import { FREEZE_READ_MODELS } from './read-models';
 
 export interface NewFreeze {
   reason: string;
@@ -93,12 +94,9 @@ export class ScheduledFreezeService {
   }
 
   private async run(command: ScheduledFreezeCommand): Promise<ScheduledFreezeEvent[]> {
-    const outcome = await this.commands.handle(
-      scheduledFreezeStreamId(command.freezeId),
-      scheduledFreezeDecider,
-      command,
+    const outcome = await readYourWrite(this.freshness, FREEZE_READ_MODELS, () =>
+      this.commands.handle(scheduledFreezeStreamId(command.freezeId), scheduledFreezeDecider, command),
     );
-    await this.freshness.waitFor(outcome.position);
     return outcome.events;
   }
 }

@@ -10,11 +10,11 @@ import {
 } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
 import { readTally, tallyProjection, type TallyOptions } from '../test/tally-projection';
-import { ProjectionRunner, type ProjectionRunnerOptions } from './projection-runner';
+import { ProcessorRunner, type ProcessorRunnerOptions } from './processor-runner';
 
-describeEachDatabase('ProjectionRunner', (db) => {
+describeEachDatabase('ProcessorRunner', (db) => {
   let env: ProjectionTestEnv;
-  const started: ProjectionRunner[] = [];
+  const started: ProcessorRunner[] = [];
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
   });
@@ -23,8 +23,8 @@ describeEachDatabase('ProjectionRunner', (db) => {
   });
   afterAll(() => env.close());
 
-  const startRunner = (projection: Projection, options: Partial<ProjectionRunnerOptions> = {}) => {
-    const runner = new ProjectionRunner(projection, {
+  const startRunner = (projection: Projection, options: Partial<ProcessorRunnerOptions> = {}) => {
+    const runner = new ProcessorRunner(projection, {
       executor: env.executor,
       store: env.store,
       logger: new RecordingLogger(),
@@ -139,10 +139,11 @@ describeEachDatabase('ProjectionRunner', (db) => {
     const { name, stream, projection } = tally({ failWhile: () => failing });
     const head = await appendTypes(env.store, `${stream}a`, ['A', 'B']);
     const logger = new RecordingLogger();
-    const runner = startRunner(projection, { logger });
+    // Each failed attempt counts against the event; allow more than the test will make.
+    const runner = startRunner(projection, { logger, maxAttemptsPerEvent: 10_000 });
 
     const logged = await logger.entry('error', 'apply failed');
-    expect(logged.context).toMatchObject({ projection: name, error: `${name} cannot apply right now` });
+    expect(logged.context).toMatchObject({ processor: name, error: `${name} cannot apply right now` });
     expect(runner.status()).toMatchObject({
       state: 'failing',
       lagging: true,
@@ -174,7 +175,7 @@ describeEachDatabase('ProjectionRunner', (db) => {
     const fourth = await appendTypes(store, `${stream}a`, ['B', 'C', 'D']);
 
     expect(await runner.waitFor(fourth)).toBe(true);
-    expect((await logger.entry('warn', 'checkpoint moved')).context).toMatchObject({ projection: name });
+    expect((await logger.entry('warn', 'checkpoint moved')).context).toMatchObject({ processor: name });
     const rows = await readTally(env.executor, name);
     expect(rows.map((row) => row.type).sort()).toEqual(['A', 'D']);
     expect(appliedOnce(rows)).toBe(true);
@@ -199,5 +200,58 @@ describeEachDatabase('ProjectionRunner', (db) => {
     const rows = await readTally(env.executor, name);
     expect(rows.map((row) => row.type).sort()).toEqual(['A', 'B', 'C']);
     expect(appliedOnce(rows)).toBe(true);
+  });
+
+  it('stops for good on an event that keeps failing, after committing the ones before it, and says which', async () => {
+    const poison = uniqueName('Poison');
+    const { name, stream, projection } = tally({ poisonType: poison });
+    const logger = new RecordingLogger();
+    await appendTypes(env.store, `${stream}a`, ['A', 'B']);
+    const poisoned = await appendTypes(env.store, `${stream}b`, ['C', poison]);
+    await appendTypes(env.store, `${stream}a`, ['D']);
+    // One batch holds all five events: the runner has to find the failing one inside it.
+    const runner = startRunner(projection, { logger, batchSize: 10, maxAttemptsPerEvent: 3 });
+
+    expect(await runner.waitFor(poisoned, 60_000)).toBe(false);
+    const line = await logger.entry('error', 'processor stopped');
+    expect(line.message).toBe(
+      `processor stopped: ${name} stopped on ${poison} (stream ${stream}b, revision 1, position ${poisoned}) ` +
+        `after 3 attempts: ${name} cannot apply ${poison}`,
+    );
+    expect((await readTally(env.executor, name)).map((row) => row.type).sort()).toEqual(['A', 'B', 'C']);
+    const stored = await readCheckpoint(env.executor, name);
+    expect(stored?.position).toBe(runner.position());
+    expect(isAtOrAfter(stored!.position, poisoned)).toBe(false);
+    expect(stored?.failure).toContain(`stopped on ${poison}`);
+    expect(runner.status()).toMatchObject({ state: 'failed', failedOn: { type: poison, attempts: 3 } });
+  });
+
+  it('does not blame an event for attempts made while the database is unreachable', async () => {
+    let outage = true;
+    let attempts = 0;
+    let fourthAttempt: () => void = () => undefined;
+    const manyAttempts = new Promise<void>((resolve) => (fourthAttempt = resolve));
+    const { name, stream, projection } = tally({
+      failWhile: () => {
+        if (++attempts === 4) fourthAttempt();
+        return outage;
+      },
+    });
+    // Transactions still open, but the probe that tells an outage from a poison event fails.
+    const executor = new Proxy(env.executor, {
+      get(target, property) {
+        if (property === 'query' && outage) return () => Promise.reject(new Error('connection refused'));
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const head = await appendTypes(env.store, `${stream}a`, ['A']);
+    const runner = startRunner(projection, { executor, maxAttemptsPerEvent: 2 });
+
+    await manyAttempts;
+    expect(runner.status().state).not.toBe('failed');
+    outage = false;
+    expect(await runner.waitFor(head)).toBe(true);
+    expect((await readTally(env.executor, name)).map((row) => row.type)).toEqual(['A']);
   });
 });

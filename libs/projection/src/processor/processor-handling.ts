@@ -1,0 +1,52 @@
+import type {
+  CommandService,
+  EventStore,
+  Position,
+  RecordedEvent,
+  SqlExecutor,
+} from '@switchyard/event-store';
+import type { ProjectionLogger } from '../logger';
+import { isReactor, type Processor } from './processor';
+import { projectionHandling } from './projection-handling';
+import { reactorHandling } from './reactor-handling';
+
+/** What differs between kinds of processor; the runner does the rest (lock, feed, retries, stop). */
+export interface ProcessorHandling {
+  readonly kind: 'projection' | 'reactor';
+  readonly version: number;
+  /**
+   * Whether several events may be handled as one unit. A reactor handles one event per unit, so a
+   * retry never repeats the side effects of the events before the failing one.
+   */
+  readonly batches: boolean;
+  /**
+   * Brings the stored state to this processor's version and returns the position to resume after.
+   * The seam for rebuild strategies: today a version change drops the rows and replays in place.
+   */
+  prepare(): Promise<Position | 'start'>;
+  /** Handles the events in order and moves the checkpoint from `from` to `to`. */
+  handle(
+    events: readonly RecordedEvent[],
+    from: Position | 'start',
+    to: Position | 'start',
+    signal: AbortSignal,
+  ): Promise<void>;
+}
+
+export interface ProcessorDependencies {
+  /** The read-model database, where checkpoints live. */
+  executor: SqlExecutor;
+  store: EventStore;
+  logger: ProjectionLogger;
+  /** Reactors issue their commands through it; required to run one. */
+  commands?: CommandService;
+}
+
+/** The one place that knows which handling each kind of processor gets. */
+export function handlingFor(processor: Processor, dependencies: ProcessorDependencies): ProcessorHandling {
+  if (!isReactor(processor)) return projectionHandling(processor, dependencies);
+  if (!dependencies.commands) {
+    throw new Error(`Reactor ${processor.name} needs a CommandService to issue its commands`);
+  }
+  return reactorHandling(processor, { executor: dependencies.executor, commands: dependencies.commands });
+}

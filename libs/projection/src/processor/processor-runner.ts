@@ -1,0 +1,393 @@
+import {
+  abortableSleep,
+  backoffMs,
+  comparePositions,
+  isAtOrAfter,
+  type EventFilter,
+  type Position,
+  type RecordedEvent,
+} from '@switchyard/event-store';
+import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
+import { recordCheckpointFailure } from '../checkpoint/checkpoint-store';
+import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
+import { acquireProjectionLock } from '../lock/projection-lock';
+import { errorMessage } from '../logger';
+import { ConditionWaiters } from '../waiting/condition-waiters';
+import type { Processor } from './processor';
+import { handlingFor, type ProcessorDependencies, type ProcessorHandling } from './processor-handling';
+import {
+  describeFailedEvent,
+  type FailedEvent,
+  type ProcessorStatus,
+  type RunnerState,
+} from './processor-status';
+
+export interface ProcessorRunnerOptions extends ProcessorDependencies {
+  /** Events per unit of work while catching up. Default 500. */
+  batchSize?: number;
+  /** Announces each committed checkpoint to other processes (CheckpointFreshness). */
+  publisher?: CheckpointPublisher;
+  /** Ceiling of the exponential backoff between retries of failed work. Default 30 s. */
+  maxRetryDelayMs?: number;
+  /** How often to try again for the lock while another process holds it. Default 5 s. */
+  lockRetryMs?: number;
+  /** waitFor's timeout when the caller gives none. Default 5 s. */
+  defaultWaitTimeoutMs?: number;
+  /**
+   * Attempts at one event before the processor stops for good. Default 6 (about 3 s of backoff).
+   * Only attempts made
+   * while the database answers count: an outage is waited out, not blamed on the event.
+   */
+  maxAttemptsPerEvent?: number;
+}
+
+/** Why a unit of work stopped being retried: the runner is stopping. */
+const ABORTED = Symbol('aborted');
+
+/** Thrown out of the feed loop when one event has used up its attempts. */
+class PoisonEventError extends Error {
+  constructor(readonly failed: FailedEvent) {
+    super(failed.error);
+  }
+}
+
+/**
+ * Runs one processor (projection or reactor): holds its lock (one active runner across
+ * processes), prepares its stored state, then follows the event feed, catching up and then live,
+ * each unit of work ending with the compare-and-set checkpoint (architecture-anchors §2.4).
+ * Failures are retried with backoff on the same events, so an event is never skipped. When a
+ * batch fails its events are retried one by one, to commit those before the failing one and name
+ * it; when one event keeps failing, the runner stops for good, logs it, records it beside the
+ * checkpoint and wakes everyone waiting for it. The other processors keep running.
+ */
+export class ProcessorRunner {
+  private readonly waiters = new ConditionWaiters();
+  private readonly handling: ProcessorHandling;
+  private checkpoint: Position | 'start' | null = null;
+  private state: RunnerState = 'stopped';
+  private caughtUp = false;
+  private lastError: string | null = null;
+  private failures = 0;
+  private failedOn: FailedEvent | null = null;
+  private publishFailing = false;
+  private running: { controller: AbortController; done: Promise<void> } | null = null;
+
+  constructor(
+    readonly processor: Processor,
+    private readonly options: ProcessorRunnerOptions,
+  ) {
+    this.handling = handlingFor(processor, options);
+  }
+
+  get name(): string {
+    return this.processor.name;
+  }
+
+  /** The committed checkpoint; null until the runner has read it. */
+  position(): Position | 'start' | null {
+    return this.checkpoint;
+  }
+
+  /** Stopped for good on an event: waiting for it is pointless until an operator fixes it. */
+  get failed(): FailedEvent | null {
+    return this.failedOn;
+  }
+
+  /** Starts in the background (also after a failure): waiting for the lock must not hold up the caller. */
+  start(): void {
+    if (this.running) return;
+    const controller = new AbortController();
+    this.caughtUp = false;
+    this.failedOn = null;
+    const done = this.run(controller.signal)
+      .catch((error: unknown) => {
+        // Only a failing lock release or logger gets here; everything else is retried inside.
+        this.lastError = `runner: ${errorMessage(error)}`;
+        this.options.logger.error(
+          { processor: this.name, error: errorMessage(error) },
+          'processor runner stopped',
+        );
+      })
+      .finally(() => {
+        this.state = this.failedOn ? 'failed' : 'stopped';
+        if (this.running?.done === done) this.running = null;
+      });
+    this.running = { controller, done };
+  }
+
+  /** Lets the unit of work in flight finish (or roll back), then releases the lock. */
+  async stop(): Promise<void> {
+    const running = this.running;
+    if (!running) return;
+    running.controller.abort();
+    await running.done;
+  }
+
+  /**
+   * True once the committed checkpoint is at or after the position; false after timeoutMs, or as
+   * soon as the processor stops for good.
+   */
+  async waitFor(
+    position: Position | null,
+    timeoutMs = this.options.defaultWaitTimeoutMs ?? 5000,
+  ): Promise<boolean> {
+    if (position === null) return true;
+    const reached = () => this.checkpoint !== null && isAtOrAfter(this.checkpoint, position);
+    await this.waiters.wait(() => reached() || this.failedOn !== null, timeoutMs);
+    return reached();
+  }
+
+  status(): ProcessorStatus {
+    return {
+      name: this.name,
+      kind: this.handling.kind,
+      version: this.handling.version,
+      state:
+        this.failures > 0 && this.state !== 'stopped' && this.state !== 'failed' ? 'failing' : this.state,
+      position: this.checkpoint,
+      lagging: !this.caughtUp || this.failures > 0,
+      lastError: this.lastError,
+      failures: this.failures,
+      failedOn: this.failedOn,
+    };
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    const release = await this.acquireLock(signal);
+    if (!release) return;
+    try {
+      while (!signal.aborted) {
+        this.state = 'starting';
+        const prepared = await this.retrying(signal, 'prepare', () => this.handling.prepare());
+        if (prepared === ABORTED) return;
+        this.moveTo(prepared);
+        try {
+          await this.follow(signal);
+          if (!signal.aborted) throw new Error('the event subscription ended');
+        } catch (error) {
+          if (signal.aborted) return;
+          if (error instanceof PoisonEventError) return await this.fail(error.failed);
+          if (error instanceof CheckpointConflictError) {
+            // Someone else moved it: the unit was rolled back; reload and go on from there.
+            this.options.logger.warn(
+              { processor: this.name, error: error.message },
+              'checkpoint moved, reloading',
+            );
+            continue;
+          }
+          this.recordFailure('subscription', error);
+          await abortableSleep(this.retryDelay(), signal);
+        }
+      }
+    } finally {
+      await release();
+    }
+  }
+
+  private async acquireLock(signal: AbortSignal): Promise<(() => Promise<void>) | null> {
+    let reported = false;
+    while (!signal.aborted) {
+      this.state = 'waiting-for-lock';
+      try {
+        const release = await acquireProjectionLock(this.options.executor, this.name);
+        if (release && signal.aborted) await release();
+        else if (release) return release;
+        else if (!reported) {
+          reported = true;
+          this.options.logger.info(
+            { processor: this.name },
+            'processor runs in another process, waiting for its lock',
+          );
+        }
+      } catch (error) {
+        this.recordFailure('lock', error);
+      }
+      await abortableSleep(this.options.lockRetryMs ?? 5000, signal);
+    }
+    return null;
+  }
+
+  private async follow(signal: AbortSignal): Promise<void> {
+    const batchSize = this.options.batchSize ?? 500;
+    const filter: EventFilter | undefined = this.processor.eventTypes
+      ? { eventTypes: this.processor.eventTypes }
+      : undefined;
+    this.state = this.caughtUp ? 'live' : 'catching-up';
+    let pending: RecordedEvent[] = [];
+    for await (const item of this.options.store.subscribeToAll({
+      after: this.checkpoint!,
+      filter,
+      signal,
+      batchSize,
+    })) {
+      if (item.kind === 'event') {
+        pending.push(item.event);
+        if (pending.length < batchSize) continue;
+        if ((await this.commit(pending, item.event.position, signal)) === ABORTED) return;
+      } else {
+        // Caught up: flush what we hold, and move the checkpoint even when the filter left nothing
+        // to handle, so read-your-writes works for events this processor ignores.
+        if ((await this.commit(pending, item.position, signal)) === ABORTED) return;
+        this.caughtUp = true;
+        this.state = 'live';
+        this.recovered();
+      }
+      pending = [];
+    }
+  }
+
+  /** Handles the events and moves the checkpoint to `to`, isolating a failing event when there is one. */
+  private async commit(
+    events: RecordedEvent[],
+    to: Position | 'start',
+    signal: AbortSignal,
+  ): Promise<void | typeof ABORTED> {
+    if (events.length === 0 && comparePositions(to, this.checkpoint!) <= 0) return;
+    if (events.length > 1 && this.handling.batches) {
+      try {
+        await this.handling.handle(events, this.checkpoint!, to, signal);
+        return this.committed(to);
+      } catch (error) {
+        if (error instanceof CheckpointConflictError || signal.aborted) throw error;
+        this.recordFailure('apply', error);
+      }
+    }
+    for (const event of events) {
+      const outcome = await this.retrying(
+        signal,
+        'apply',
+        () => this.handling.handle([event], this.checkpoint!, event.position, signal),
+        event,
+      );
+      if (outcome === ABORTED) return ABORTED;
+      this.committed(event.position);
+    }
+    if (comparePositions(to, this.checkpoint!) <= 0) return;
+    const outcome = await this.retrying(signal, 'checkpoint', () =>
+      this.handling.handle([], this.checkpoint!, to, signal),
+    );
+    if (outcome === ABORTED) return ABORTED;
+    this.committed(to);
+  }
+
+  private committed(to: Position | 'start'): void {
+    this.recovered();
+    this.moveTo(to);
+    this.publish(to);
+  }
+
+  /**
+   * Runs work until it succeeds, logging and backing off between attempts; a conflict is not retried
+   * here. Failures count until the processor makes progress again (recovered()), so the backoff
+   * keeps growing across a failing setup and a failing subscription alike. Work on one event gives
+   * up after maxAttemptsPerEvent attempts made while the database answered.
+   */
+  private async retrying<T>(
+    signal: AbortSignal,
+    what: string,
+    work: () => Promise<T>,
+    event?: RecordedEvent,
+  ): Promise<T | typeof ABORTED> {
+    let attempts = 0;
+    while (!signal.aborted) {
+      try {
+        return await work();
+      } catch (error) {
+        if (error instanceof CheckpointConflictError) throw error;
+        if (signal.aborted) break;
+        this.recordFailure(what, error);
+        if (event && (await this.databaseAnswers())) attempts += 1;
+        if (event && attempts >= (this.options.maxAttemptsPerEvent ?? 6)) {
+          throw new PoisonEventError({
+            type: event.type,
+            streamId: event.streamId,
+            revision: event.revision.toString(),
+            position: event.position,
+            error: errorMessage(error),
+            attempts,
+          });
+        }
+        await abortableSleep(this.retryDelay(), signal);
+      }
+    }
+    return ABORTED;
+  }
+
+  /** Stops for good: says so in the log, beside the checkpoint (for other processes) and to waiters. */
+  private async fail(failed: FailedEvent): Promise<void> {
+    const description = describeFailedEvent(this.name, failed);
+    this.options.logger.error(
+      { processor: this.name, event: failed, position: this.checkpoint },
+      `processor stopped: ${description}`,
+    );
+    // Recorded before anyone in this process is told, so that no reader elsewhere can find the
+    // table still saying "running" after a local caller has been refused.
+    await recordCheckpointFailure(this.options.executor, this.name, description).catch((error: unknown) =>
+      this.options.logger.warn(
+        { processor: this.name, error: errorMessage(error) },
+        'could not record the failure',
+      ),
+    );
+    this.failedOn = failed;
+    this.state = 'failed';
+    this.waiters.recheck();
+    if (this.checkpoint !== null) this.publish(this.checkpoint);
+  }
+
+  private async databaseAnswers(): Promise<boolean> {
+    try {
+      await this.options.executor.query('SELECT 1');
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private moveTo(position: Position | 'start'): void {
+    this.checkpoint = position;
+    this.waiters.recheck();
+  }
+
+  private publish(position: Position | 'start'): void {
+    const publisher = this.options.publisher;
+    if (!publisher) return;
+    publisher.publish({ name: this.name, position }).then(
+      () => {
+        this.publishFailing = false;
+      },
+      (error: unknown) => {
+        // Readers elsewhere only wait longer; say so once per outage, not once per batch.
+        if (this.publishFailing) return;
+        this.publishFailing = true;
+        this.options.logger.warn(
+          { processor: this.name, error: errorMessage(error) },
+          'checkpoint signal failed',
+        );
+      },
+    );
+  }
+
+  private recordFailure(what: string, error: unknown): void {
+    this.failures += 1;
+    this.lastError = `${what}: ${errorMessage(error)}`;
+    this.options.logger.error(
+      {
+        processor: this.name,
+        what,
+        failures: this.failures,
+        position: this.checkpoint,
+        error: errorMessage(error),
+      },
+      `processor ${what} failed, retrying`,
+    );
+  }
+
+  private recovered(): void {
+    this.failures = 0;
+    this.lastError = null;
+  }
+
+  private retryDelay(): number {
+    return backoffMs(this.failures, this.options.maxRetryDelayMs ?? 30_000);
+  }
+}

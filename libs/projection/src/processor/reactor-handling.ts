@@ -1,0 +1,67 @@
+import type { CommandService, RecordedEvent, SqlExecutor } from '@switchyard/event-store';
+import { advanceCheckpoint, ensureCheckpoint } from '../checkpoint/checkpoint-store';
+import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
+import type { ProcessorHandling } from './processor-handling';
+import type { ReactionContext, Reactor } from './reactor';
+
+/**
+ * Reactors have no read model to version: replaying one from the start would repeat its side
+ * effects, so its checkpoint keeps one version for good.
+ */
+export const REACTOR_CHECKPOINT_VERSION = 1;
+
+/**
+ * A reactor reacts to one event (side effects, then idempotent commands), and only then moves its
+ * checkpoint past it: a crash in between makes it react again, and the idempotency keys keep the
+ * second run from recording anything twice.
+ */
+export function reactorHandling(
+  reactor: Reactor,
+  dependencies: { executor: SqlExecutor; commands: CommandService },
+): ProcessorHandling {
+  const { executor, commands } = dependencies;
+  const { name } = reactor;
+  const version = REACTOR_CHECKPOINT_VERSION;
+  return {
+    kind: 'reactor',
+    version,
+    batches: false,
+    async prepare() {
+      const checkpoint = await executor.transaction(async (tx) => {
+        await ensureCheckpointTable(tx);
+        return ensureCheckpoint(tx, name, version);
+      });
+      return checkpoint.position;
+    },
+    async handle(events, from, to, signal) {
+      for (const event of events) await reactor.react(event, reactionContext(name, event, commands, signal));
+      await executor.transaction((tx) => advanceCheckpoint(tx, { name, version, from, to }));
+    },
+  };
+}
+
+function reactionContext(
+  reactor: string,
+  event: RecordedEvent,
+  commands: CommandService,
+  signal: AbortSignal,
+): ReactionContext {
+  let issued = 0;
+  return {
+    signal,
+    issue(streamId, decider, command, metadata = {}) {
+      const idempotencyKey = `${reactor}:${event.position}:${issued++}`;
+      return commands.handle(
+        streamId,
+        decider,
+        command,
+        {
+          correlationId: event.metadata.correlationId ?? event.eventId,
+          causationId: event.eventId,
+          ...metadata,
+        },
+        { idempotencyKey },
+      );
+    },
+  };
+}

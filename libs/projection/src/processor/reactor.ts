@@ -1,0 +1,34 @@
+import type { CommandOutcome, DomainEvent, EventMetadata, RecordedEvent } from '@switchyard/event-store';
+import type { Decider } from '@switchyard/kernel';
+
+/**
+ * A processor with side effects (the merge-queue engine's process managers): it reacts to each
+ * event it reads, then its checkpoint moves past that event. A crash between the two makes it
+ * react again after the restart, so a reaction must be safe to repeat: results go back into the
+ * store as commands issued through the context, whose events carry ids derived from the source
+ * event, and the store refuses the second copy.
+ */
+export interface Reactor {
+  /** Stable name, used by the checkpoint table, the lock and /readyz. */
+  readonly name: string;
+  /** Event types this reactor reads; undefined means every event. */
+  readonly eventTypes?: readonly string[];
+  /** Handles one event: its side effects, and the commands that record their results. */
+  react(event: RecordedEvent, context: ReactionContext): Promise<void>;
+}
+
+export interface ReactionContext {
+  /** Aborted when the processor stops: long side effects should give up and let the restart redo them. */
+  readonly signal: AbortSignal;
+  /**
+   * Issues a command idempotently: its key is the reactor, the source event's position and the
+   * command's place in this reaction, so a reaction run again after a crash appends nothing twice
+   * (the outcome then says alreadyApplied). The events record the source event as their causation.
+   */
+  issue<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    metadata?: EventMetadata,
+  ): Promise<CommandOutcome<Event>>;
+}
