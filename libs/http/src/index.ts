@@ -13,6 +13,7 @@ export * from './errors/error-response';
 export * from './errors/http-error.filter';
 
 export * from './fastify/fastify-options';
+export * from './fastify/framework-errors';
 export * from './fastify/switchyard-fastify-adapter';
 
 export * from './health/readiness';

@@ -33,6 +33,14 @@ describe('log query parameters', () => {
     expect(buildLogQuery('o/r', { received_from: from }, NOW).window).toEqual({ from, to: NOW });
   });
 
+  it('never defaults received_from to before the first storable instant', () => {
+    const to = new Date('0001-01-01T06:00:00Z');
+    expect(buildLogQuery('o/r', { received_to: to }, NOW).window).toEqual({
+      from: new Date('0001-01-01T00:00:00Z'),
+      to,
+    });
+  });
+
   it('accepts 93 days and refuses a millisecond more, with the text the CLI quotes', () => {
     const to = new Date('2026-07-30T00:00:00Z');
     const from = new Date(to.getTime() - 93 * DAY);

@@ -1,4 +1,4 @@
-import { unprocessable } from '@switchyard/kernel';
+import { clampToStorableInstant, unprocessable } from '@switchyard/kernel';
 import { canonicalEventType } from './log-event-types';
 import type { Outcome } from './outcome';
 
@@ -87,7 +87,8 @@ function valueFilter<T>(
  */
 export function resolveWindow(from: Date | undefined, to: Date | undefined, now: Date): TimeWindow {
   const end = to ?? now;
-  const start = from ?? new Date(end.getTime() - DEFAULT_WINDOW_MS);
+  // A window ending early in year 1 starts at the earliest storable instant, not before it.
+  const start = from ?? clampToStorableInstant(end.getTime() - DEFAULT_WINDOW_MS);
   if (start.getTime() > end.getTime()) throw unprocessable(WINDOW_REVERSED);
   if (end.getTime() - start.getTime() > MAX_WINDOW_MS) throw unprocessable(WINDOW_TOO_WIDE);
   return { from: start, to: end };

@@ -1,8 +1,8 @@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import {
   IsRfc3339DateTime,
+  IsStorableString,
   LessThan,
-  MaxCodePoints,
   MinCodePoints,
   QueryArray,
   QueryInt,
@@ -29,7 +29,14 @@ const EventTypes = () =>
 
 const Outcomes = () => applyDecorators(IsOptional(), QueryArray(), IsIn([...OUTCOMES], { each: true }));
 
-const Strings = () => applyDecorators(IsOptional(), QueryArray(), IsString({ each: true }));
+/** Free text compared with stored values: what no store can hold (NUL, lone surrogates) is a 422. */
+const Strings = () =>
+  applyDecorators(
+    IsOptional(),
+    QueryArray(),
+    IsString({ each: true }),
+    IsStorableString(undefined, { each: true }),
+  );
 
 /** The filters GET logs and GET logs/aggregate share (spec "Activity log"). */
 export class ActivityLogFilterParams {
@@ -42,7 +49,7 @@ export class ActivityLogFilterParams {
   @IsOptional()
   @IsString()
   @MinCodePoints(1)
-  @MaxCodePoints(255)
+  @IsStorableString(255)
   base_ref?: string;
 
   @PullRequestNumbers()

@@ -1,4 +1,5 @@
 import { decodeCursor, encodeCursor } from '@switchyard/http';
+import { isStorableInstant } from '@switchyard/kernel';
 import type { TimeWindow } from '../domain/log-query';
 import type { PageStart } from '../query/list-logs';
 
@@ -26,10 +27,20 @@ export interface LogCursor {
 const isInteger = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value);
 
+/** Cursors we issue only ever carry instants of stored records and windows we accepted. */
+const isInstant = (value: unknown): value is number => isInteger(value) && isStorableInstant(value);
+
 const isLogCursorJson = (value: unknown): value is LogCursorJson => {
   if (typeof value !== 'object' || value === null) return false;
   const c = value as Record<string, unknown>;
-  return (c.d === 'n' || c.d === 'p') && isInteger(c.t) && isInteger(c.i) && isInteger(c.f) && isInteger(c.u);
+  return (
+    (c.d === 'n' || c.d === 'p') &&
+    isInstant(c.t) &&
+    isInteger(c.i) &&
+    c.i >= 0 &&
+    isInstant(c.f) &&
+    isInstant(c.u)
+  );
 };
 
 export const encodeLogCursor = ({ start, window }: LogCursor): string =>

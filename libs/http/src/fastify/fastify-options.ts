@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { HttpSettings } from '../http-settings';
 import { genReqId } from '../logging/request-id';
+import { answerClientError, answerFrameworkError } from './framework-errors';
 
 /**
  * Bodies are bounded in characters by the spec (mergify_yml up to 1,048,576), and JSON escaping can
@@ -8,6 +9,13 @@ import { genReqId } from '../logging/request-id';
  * simulator requests.
  */
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The router refuses longer path parameters before any handler sees them. Ours are bounded lower
+ * (repository names: 100 characters), but percent-encoding can triple a name; above that limit the
+ * handler's own validation answers 422 naming the parameter, as FastAPI does.
+ */
+export const MAX_PATH_PARAMETER_LENGTH = 1024;
 
 /**
  * Fastify server options (also accepted by `new FastifyAdapter(...)`). Left to inference on purpose:
@@ -21,5 +29,8 @@ export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>,
     requestIdHeader: false as const,
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   };
 }

@@ -228,6 +228,9 @@ describe('RequestValidationPipe', () => {
     ['1714521600', 'value_error'],
     ['yesterday', 'datetime_from_date_parsing'],
     ['2026-02-30T00:00:00Z', 'datetime_from_date_parsing'],
+    ['0000-01-01T00:00:00Z', 'value_error'],
+    ['0001-01-01T00:00:00+00:01', 'value_error'],
+    ['9999-12-31T23:59:59-00:01', 'value_error'],
   ])('refuses received_from=%s as %s', async (value, type) => {
     const [issue] = await issuesOf({ received_from: value }, query(LogsQuery));
     expect(issue).toMatchObject({ type, loc: ['query', 'received_from'], input: value });
@@ -238,6 +241,8 @@ describe('RequestValidationPipe', () => {
       '2026-05-01T00:00:00Z',
       '2026-05-01T00:00:00+02:00',
       '2026-05-01T00:00:00.123456789Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59.999999Z',
     ]) {
       await expect(pipe.transform({ received_from: value }, query(LogsQuery))).resolves.toBeDefined();
     }
