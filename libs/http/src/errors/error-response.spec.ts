@@ -1,6 +1,7 @@
 import { ForbiddenException, NotFoundException, UnprocessableEntityException } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError, type DomainErrorKind } from '@switchyard/kernel';
+import { ReadModelStoppedError } from '@switchyard/projection';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
 import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { RequestValidationException } from '../validation/validation-issue';
@@ -20,6 +21,16 @@ describe('errorResponseFor', () => {
       status,
       body: { detail: 'The merge queue is not paused' },
       unexpected: false,
+    });
+  });
+
+  it('refuses with 503 and Retry-After when a read model the write needs has stopped', () => {
+    const refusal = new ReadModelStoppedError(['repository.scheduled_freezes']);
+    expect(errorResponseFor(refusal, matched)).toEqual({
+      status: 503,
+      body: { detail: refusal.message },
+      unexpected: false,
+      headers: { 'retry-after': '60' },
     });
   });
 

@@ -1,6 +1,7 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError } from '@switchyard/kernel';
+import { ReadModelStoppedError } from '@switchyard/projection';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
 import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
@@ -10,6 +11,8 @@ export interface ErrorResponse {
   body: { detail: unknown };
   /** A fault of ours rather than of the request: logged with its stack. */
   unexpected: boolean;
+  /** Extra response headers (Retry-After on a 503). */
+  headers?: Record<string, string>;
 }
 
 export const NOT_FOUND_DETAIL = 'Not Found';
@@ -41,6 +44,13 @@ export function errorResponseFor(exception: unknown, context: { routeMatched: bo
   }
   if (exception instanceof DomainError)
     return expected(DOMAIN_ERROR_STATUS[exception.kind], exception.message);
+  // Refused before anything was written: the caller may retry once the read model runs again.
+  if (exception instanceof ReadModelStoppedError) {
+    return {
+      ...expected(HttpStatus.SERVICE_UNAVAILABLE, exception.message),
+      headers: { 'retry-after': String(exception.retryAfterSeconds) },
+    };
+  }
   // The command service retries conflicts; reaching here means it gave up.
   if (exception instanceof WrongExpectedRevisionError) {
     return expected(HttpStatus.CONFLICT, CONCURRENT_MODIFICATION_DETAIL);

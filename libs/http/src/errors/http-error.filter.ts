@@ -29,6 +29,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       for (const name of Object.keys(reply.getHeaders()))
         if (RETRY_HEADERS.test(name)) reply.removeHeader(name);
     }
+    for (const [name, value] of Object.entries(response.headers ?? {})) void reply.header(name, value);
     void reply.status(response.status).type('application/json; charset=utf-8').send(response.body);
   }
 }
