@@ -7,7 +7,6 @@ import {
   type SqlQueryable,
 } from '@switchyard/event-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
-import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import {
   generationSchemaName,
   liveSchema,
@@ -22,22 +21,11 @@ import {
 } from '../generations/generation-table';
 import { dropStaleGenerations } from '../generations/stale-generations';
 import { switchGeneration } from '../generations/switch-generation';
-import type { Projection } from '../projection';
 import { readAheadFeed } from './read-ahead-feed';
-import type { RebuildResult } from './rebuild-projection';
+import type { RebuildOptions, RebuildResult } from './rebuild-projection';
 
-export interface BlueGreenRebuildOptions {
-  /** The read-model database. */
-  executor: SqlExecutor;
-  store: EventStore;
-  projection: Projection;
-  /** Events per readAll page and per transaction. Default 2000. */
-  batchSize?: number;
-  /** Called after each batch; total is null when the store cannot count. */
-  onProgress?: (done: number, total: number | null) => void;
-  /** Wakes waiting readers in other processes once the new generation serves. */
-  publisher?: CheckpointPublisher;
-}
+/** As for the in-place rebuild; batchSize defaults to 2000 here. */
+export type BlueGreenRebuildOptions = RebuildOptions;
 
 /** Two rebuilds of one projection would build the same generation. */
 export class RebuildRunningError extends Error {
