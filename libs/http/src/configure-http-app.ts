@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { FastifyInstance } from 'fastify';
 import { HttpErrorFilter } from './errors/http-error.filter';
+import { logCompletedRequests } from './logging/request-log';
 import { REQUEST_ID_HEADER } from './logging/request-id';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { RequestValidationPipe } from './validation/request-validation.pipe';
@@ -23,8 +24,11 @@ export function configureHttpApp(app: INestApplication, options: ConfigureHttpAp
   app.useGlobalPipes(new RequestValidationPipe());
   const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
   // onRequest runs before routing, so 404s and body-parser errors carry the id too.
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A callback hook: an async one costs a promise on every request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
+  logCompletedRequests(fastify);
   if (options.openApi ?? true) setupOpenApi(app, { version: options.version });
 }

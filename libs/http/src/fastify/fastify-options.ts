@@ -27,6 +27,8 @@ export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>,
     genReqId,
     // Fastify's own header lookup would take any value; genReqId applies our sanity check.
     requestIdHeader: false as const,
+    // One line per request instead, from logCompletedRequests (configureHttpApp).
+    disableRequestLogging: true,
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },

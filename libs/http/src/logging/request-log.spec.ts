@@ -1,0 +1,54 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { createLogger } from './create-logger';
+import { logCompletedRequests } from './request-log';
+
+async function appLoggingTo(lines: Array<Record<string, unknown>>) {
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()));
+      done();
+    },
+  });
+  const app = Fastify({
+    loggerInstance: createLogger({ logLevel: 'info' }, stream),
+    disableRequestLogging: true,
+  });
+  logCompletedRequests(app);
+  app.get('/v1/thing', async () => ({ ok: true }));
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => reply.code(503).send({ detail: 'not ready' }));
+  await app.ready();
+  return app;
+}
+
+describe('logCompletedRequests', () => {
+  it('writes one line per answered request, with method, url, status and time', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await appLoggingTo(lines);
+    await app.inject({ method: 'GET', url: '/v1/thing?x=1' });
+    await app.inject({ method: 'GET', url: '/v1/missing' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/v1/thing?x=1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof lines[0]!.responseTime).toBe('number');
+    expect(typeof lines[0]!.reqId).toBe('string');
+    expect(lines[1]).toMatchObject({ res: { statusCode: 404 } });
+    await app.close();
+  });
+
+  it('leaves out probes that succeed, and logs those that fail', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await appLoggingTo(lines);
+    await app.inject({ method: 'GET', url: '/healthz' });
+    await app.inject({ method: 'GET', url: '/readyz' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines).toEqual([expect.objectContaining({ req: expect.objectContaining({ url: '/readyz' }) })]);
+    await app.close();
+  });
+});
