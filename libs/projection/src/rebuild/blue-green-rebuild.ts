@@ -1,9 +1,7 @@
 import {
   comparePositions,
   type EventFilter,
-  type EventStore,
   type Position,
-  type SqlExecutor,
   type SqlQueryable,
 } from '@switchyard/event-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
