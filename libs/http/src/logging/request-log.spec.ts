@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { createLogger } from './create-logger';
 import { logCompletedRequests } from './request-log';
 
@@ -10,10 +10,8 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
       done();
     },
   });
-  const app = Fastify({
-    loggerInstance: createLogger({ logLevel: 'info' }, stream),
-    disableRequestLogging: true,
-  });
+  const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
+  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
   logCompletedRequests(app);
   app.get('/v1/thing', async () => ({ ok: true }));
   app.get('/healthz', async () => ({ status: 'ok' }));
