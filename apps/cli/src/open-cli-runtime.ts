@@ -1,36 +1,39 @@
-import { switchyardProjections } from '@switchyard/app';
+import { openSwitchyardStorage, switchyardProjections } from '@switchyard/app';
 import { createAuthServices } from '@switchyard/auth';
 import { CommandService } from '@switchyard/event-store';
 import { createLogger } from '@switchyard/http';
 import { systemClock } from '@switchyard/kernel';
-import { loadConfigOrExit, openStorage } from '@switchyard/platform';
-import { CheckpointFreshness, PgNotifyCheckpointSignal, ProcessorHost } from '@switchyard/projection';
+import { loadConfigOrExit, type SwitchyardConfig } from '@switchyard/platform';
+import { CheckpointFreshness, openCheckpointSignal, ProcessorHost } from '@switchyard/projection';
 import type { AuthCliContext } from './commands/keys.command';
 import type { RebuildCliContext } from './commands/rebuild.command';
 
 /**
  * The CLI opens the same stores as the service. Its commands wait for the read models like the
  * HTTP endpoints do: it runs the projections itself when nobody else does (embedded store, or a
- * PostgreSQL deployment without a projector), and otherwise follows the projector's checkpoints.
+ * PostgreSQL deployment without a projector), and otherwise follows the checkpoints that the
+ * running service's projections commit, woken by their announcements and re-reading the table
+ * while it waits, so a command returns as soon as its event is applied.
  */
-export async function openAuthCliContext(): Promise<AuthCliContext> {
-  const config = loadConfigOrExit();
+export async function openAuthCliContext(
+  config: SwitchyardConfig = loadConfigOrExit(),
+): Promise<AuthCliContext> {
   const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
-  const storage = await openStorage(config);
-  const signal = new PgNotifyCheckpointSignal(storage.executor);
+  const storage = await openSwitchyardStorage(config);
+  const wakeups = openCheckpointSignal({ executor: storage.executor, redisUrl: config.redisUrl, logger });
   const projections = switchyardProjections();
   const host = ProcessorHost.of(projections, {
     executor: storage.executor,
     store: storage.store,
     logger,
-    publisher: signal,
+    publisher: wakeups.signal,
     lockRetryMs: 500,
   });
   host.start();
   const freshness = new CheckpointFreshness({
     executor: storage.executor,
     projections: projections.map((projection) => projection.name),
-    signal,
+    signal: wakeups.signal,
     defaultTimeoutMs: Math.max(config.readYourWritesTimeoutMs, 30_000),
   });
   await freshness.start();
@@ -46,6 +49,7 @@ export async function openAuthCliContext(): Promise<AuthCliContext> {
     async close() {
       await freshness.close();
       await host.stop();
+      await wakeups.close();
       await storage.close();
     },
   };
@@ -53,7 +57,7 @@ export async function openAuthCliContext(): Promise<AuthCliContext> {
 
 export async function openRebuildCliContext(): Promise<RebuildCliContext> {
   const config = loadConfigOrExit();
-  const storage = await openStorage(config);
+  const storage = await openSwitchyardStorage(config);
   return {
     executor: storage.executor,
     store: storage.store,

@@ -1,36 +1,15 @@
 import { Command } from 'commander';
-import { SWITCHYARD_VERSION, switchyardProjections } from '@switchyard/app';
-import { createLogger } from '@switchyard/http';
-import { loadConfigOrExit, openStorage } from '@switchyard/platform';
-import { PgNotifyCheckpointSignal, ProcessorHost, RedisCheckpointSignal } from '@switchyard/projection';
+import { SWITCHYARD_VERSION } from '@switchyard/app';
+import { loadConfigOrExit } from '@switchyard/platform';
 import { registerRebuildCommand } from '../../cli/src/commands/rebuild.command';
 import { openRebuildCliContext } from '../../cli/src/open-cli-runtime';
+import { runProjector } from './run-projector';
 
-/**
- * Runs every projection from its checkpoint (one active runner per projection across replicas,
- * by advisory lock) and announces each checkpoint so api processes answer read-your-writes.
- * `projector rebuild <name>` replays one projection from the start.
- */
+/** `projector` runs every projection; `projector rebuild <name>` replays one from the start. */
 async function run(): Promise<void> {
-  const config = loadConfigOrExit();
-  const logger = createLogger(config);
-  const storage = await openStorage(config);
-  const redis = config.redisUrl ? RedisCheckpointSignal.connect(config.redisUrl, logger) : null;
-  const host = ProcessorHost.of(switchyardProjections(), {
-    executor: storage.executor,
-    store: storage.store,
-    logger,
-    publisher: redis ?? new PgNotifyCheckpointSignal(storage.executor),
-  });
-  host.start();
-  logger.info(
-    { storage: storage.description, projections: host.runners.map((r) => r.name) },
-    'projector running',
-  );
+  const projector = await runProjector(loadConfigOrExit());
   const stop = async () => {
-    await host.stop();
-    await redis?.close();
-    await storage.close();
+    await projector.close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

@@ -10,16 +10,15 @@ import {
   PinoNestLogger,
   type ReadinessContributor,
 } from '@switchyard/http';
-import { openStorage, type Storage, type SwitchyardConfig } from '@switchyard/platform';
+import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import {
   CheckpointFreshness,
-  PgNotifyCheckpointSignal,
+  openCheckpointSignal,
   ProcessorHost,
-  RedisCheckpointSignal,
-  type CheckpointSignal,
   type ReadModelFreshness,
 } from '@switchyard/projection';
 import type { Logger } from 'pino';
+import { openSwitchyardStorage } from './open-switchyard-storage';
 import { projectionReadiness } from './projection-readiness';
 import { switchyardProjections } from './switchyard-projections';
 import { SwitchyardModule } from './switchyard.module';
@@ -56,7 +55,7 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
   if (options.role === 'api' && !config.databaseUrl) {
     throw new Error('The api process shares its stores with the projector: set DATABASE_URL (PostgreSQL).');
   }
-  const storage = await openStorage(config);
+  const storage = await openSwitchyardStorage(config);
   const cleanups: Array<() => Promise<void>> = [() => storage.close()];
   try {
     const projections = switchyardProjections();
@@ -64,12 +63,18 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
     let freshness: ReadModelFreshness;
     const readiness: ReadinessContributor[] = [];
     if (options.role === 'all-in-one') {
+      // On a shared database other processes (the CLI) wait on these checkpoints: announce them.
+      const announcer = config.databaseUrl
+        ? openCheckpointSignal({ executor: storage.executor, redisUrl: config.redisUrl, logger })
+        : null;
+      if (announcer) cleanups.unshift(() => announcer.close());
       host = ProcessorHost.of(projections, {
         executor: storage.executor,
         store: storage.store,
         commands: new CommandService(storage.store),
         logger,
         defaultWaitTimeoutMs: config.readYourWritesTimeoutMs,
+        publisher: announcer?.signal,
       });
       host.start();
       const running = host;
@@ -77,19 +82,16 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       readiness.push(projectionReadiness(host, storage.store));
       freshness = host;
     } else {
-      const redisSignal = config.redisUrl ? RedisCheckpointSignal.connect(config.redisUrl, logger) : null;
-      const signal: CheckpointSignal = redisSignal ?? new PgNotifyCheckpointSignal(storage.executor);
+      const wakeups = openCheckpointSignal({ executor: storage.executor, redisUrl: config.redisUrl, logger });
+      cleanups.unshift(() => wakeups.close());
       const checkpoints = new CheckpointFreshness({
         executor: storage.executor,
         projections: projections.map((projection) => projection.name),
-        signal,
+        signal: wakeups.signal,
         defaultTimeoutMs: config.readYourWritesTimeoutMs,
       });
       await checkpoints.start();
-      cleanups.unshift(async () => {
-        await checkpoints.close();
-        await redisSignal?.close();
-      });
+      cleanups.unshift(() => checkpoints.close());
       freshness = checkpoints;
     }
 

@@ -7,8 +7,10 @@ import {
   type EventStore,
   type SqlExecutor,
 } from '@switchyard/event-store';
+import type { Projection } from '@switchyard/projection';
 import type { SwitchyardConfig } from '../config/switchyard-config';
 import { lockDataDir } from './data-dir-lock';
+import { ensureReadModelSchema } from './ensure-read-model-schema';
 
 export interface Storage {
   /** Read models (and events, unless EventStoreDB holds them). */
@@ -23,9 +25,15 @@ export const IN_MEMORY_DATA_DIR = 'memory://';
 
 /**
  * Chooses the stores from configuration: PostgreSQL when DATABASE_URL is set, else the embedded
- * PGlite data directory; events go to EventStoreDB when EVENTSTORE_URL is set.
+ * PGlite data directory; events go to EventStoreDB when EVENTSTORE_URL is set. Returns only once
+ * the whole schema exists (events, checkpoints, and the tables of every read model named), so
+ * whatever the caller does next finds its tables, whichever process started first.
  */
-export async function openStorage(config: SwitchyardConfig, schemas?: EventSchemas): Promise<Storage> {
+export async function openStorage(
+  config: SwitchyardConfig,
+  readModels: readonly Projection[],
+  schemas?: EventSchemas,
+): Promise<Storage> {
   const closers: Array<() => Promise<void> | void> = [];
   try {
     let executor: SqlExecutor;
@@ -52,6 +60,7 @@ export async function openStorage(config: SwitchyardConfig, schemas?: EventSchem
       store = await SqlEventStore.open(executor, schemas);
     }
     closers.unshift(() => store.close());
+    await ensureReadModelSchema(executor, readModels);
 
     return {
       executor,

@@ -11,13 +11,17 @@ export interface CheckpointFreshnessOptions {
   projections: readonly string[];
   signal: Pick<CheckpointSignal, 'subscribe'>;
   defaultTimeoutMs?: number;
+  /** How often the table is re-read while someone waits, whatever the signal says. Default 250 ms. */
+  pollIntervalMs?: number;
 }
 
 /**
  * Read-your-writes in a process that does not run the projections (the api of a multi-service
- * deployment): reads the checkpoints from the table, and re-reads them whenever the signal says a
- * projection moved. The table is the truth; the signal only says when to look again, and a waiter
- * looks once more before giving up in case a wake-up was lost.
+ * deployment, the CLI beside a running service): reads the checkpoints from the table, and
+ * re-reads them whenever the signal says a projection moved. The table is the truth; the signal
+ * only says when to look again. Wake-ups can be lost, or never sent by a process that runs the
+ * projections without announcing them, so while anyone waits the table is also re-read on a short
+ * interval: a missing signal costs a fraction of a second, never the whole timeout.
  */
 export class CheckpointFreshness implements ReadModelFreshness {
   private readonly names: ReadonlySet<string>;
@@ -29,6 +33,7 @@ export class CheckpointFreshness implements ReadModelFreshness {
   private unsubscribe: (() => Promise<void>) | null = null;
   private reading: Promise<void> | null = null;
   private nextRead: Promise<void> | null = null;
+  private poll: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: CheckpointFreshnessOptions) {
     this.names = new Set(options.projections);
@@ -42,6 +47,7 @@ export class CheckpointFreshness implements ReadModelFreshness {
   }
 
   async close(): Promise<void> {
+    this.stopPolling();
     const unsubscribe = this.unsubscribe;
     this.unsubscribe = null;
     if (unsubscribe) await unsubscribe();
@@ -84,6 +90,7 @@ export class CheckpointFreshness implements ReadModelFreshness {
       },
     );
     void this.refresh();
+    this.startPolling();
     return (await waiting) && includes();
   }
 
@@ -91,6 +98,22 @@ export class CheckpointFreshness implements ReadModelFreshness {
     const unknown = readModels.filter((name) => !this.names.has(name));
     if (unknown.length > 0) throw new Error(`Not a processor this process reads from: ${unknown.join(', ')}`);
   }
+
+  private startPolling(): void {
+    if (this.poll) return;
+    this.poll = setInterval(() => {
+      if (this.waiters.pending === 0) this.stopPolling();
+      else void this.refresh();
+    }, this.options.pollIntervalMs ?? 250);
+    // A pending wait must not keep a shutting-down process alive.
+    this.poll.unref();
+  }
+
+  private stopPolling(): void {
+    if (this.poll) clearInterval(this.poll);
+    this.poll = null;
+  }
+
   /**
    * Resolves once a read that started after this call has completed. Reads never overlap: calls
    * made during a read share the single read queued behind it.
