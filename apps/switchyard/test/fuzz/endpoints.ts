@@ -1,0 +1,97 @@
+import fc from 'fast-check';
+import {
+  conditionList,
+  eventTypeText,
+  instantText,
+  logCursorText,
+  naiveDateTime,
+  outcomeText,
+  perPageText,
+  pullNumberText,
+  reasonText,
+  timeZone,
+} from './plausible-values';
+
+/**
+ * Every endpoint the app serves, as the fuzz suite sees it. A new endpoint joins the suite with one
+ * entry here: its method, its path with `{placeholders}` (each placeholder needs an arbitrary in
+ * path-parameters.ts), the query keys it reads with plausible values, and the shape of a valid body.
+ * Endpoints without `body` get a stray one now and then.
+ */
+export interface FuzzEndpoint {
+  /** Several methods: each request picks one (for paths no route serves). */
+  method: string | readonly string[];
+  path: string;
+  query?: Record<string, fc.Arbitrary<string>>;
+  body?: Record<string, fc.Arbitrary<unknown>>;
+}
+
+const REPO = '/v1/repos/{owner}/{repository}';
+
+const freezeFields = {
+  reason: reasonText,
+  start: naiveDateTime,
+  end: naiveDateTime,
+  timezone: timeZone,
+  matching_conditions: conditionList,
+  exclude_conditions: conditionList,
+};
+
+const logFilters = {
+  pull_request: pullNumberText,
+  not_pull_request: pullNumberText,
+  base_ref: fc.constantFrom('main', 'release/1.x', 'x'.repeat(256)),
+  batch_pull: pullNumberText,
+  not_batch_pull: pullNumberText,
+  event_type: eventTypeText,
+  not_event_type: eventTypeText,
+  outcome: outcomeText,
+  not_outcome: outcomeText,
+  trigger: fc.constantFrom('queue', 'Rule: default', 'merge_queue'),
+  not_trigger: fc.constantFrom('queue', 'Rule: default'),
+  received_from: instantText,
+  received_to: instantText,
+};
+
+export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
+  { method: 'GET', path: '/v1/application' },
+
+  { method: 'PUT', path: `${REPO}/merge-queue/pause`, body: { reason: reasonText } },
+  { method: 'GET', path: `${REPO}/merge-queue/pause` },
+  { method: 'DELETE', path: `${REPO}/merge-queue/pause` },
+
+  { method: 'PUT', path: `${REPO}/queue/pause`, body: { reason: reasonText } },
+  { method: 'GET', path: `${REPO}/queue/pause` },
+  { method: 'DELETE', path: `${REPO}/queue/pause` },
+  { method: 'POST', path: `${REPO}/queue/pause/delete` },
+
+  { method: 'GET', path: `${REPO}/scheduled_freeze` },
+  { method: 'POST', path: `${REPO}/scheduled_freeze`, body: freezeFields },
+  { method: 'PATCH', path: `${REPO}/scheduled_freeze/{freeze_id}`, body: freezeFields },
+  {
+    method: 'POST',
+    path: `${REPO}/scheduled_freeze/{freeze_id}/delete`,
+    body: { delete_reason: reasonText },
+  },
+  { method: 'DELETE', path: `${REPO}/scheduled_freeze/{freeze_id}`, body: { delete_reason: reasonText } },
+
+  {
+    method: 'GET',
+    path: `${REPO}/logs`,
+    query: { ...logFilters, cursor: logCursorText, per_page: perPageText },
+  },
+  { method: 'GET', path: `${REPO}/logs/aggregate`, query: logFilters },
+
+  { method: 'GET', path: '/healthz' },
+  { method: 'GET', path: '/readyz' },
+  { method: 'GET', path: '/v1/openapi.json' },
+
+  {
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+    path: '{any_path}',
+    body: { reason: reasonText },
+  },
+];
+
+export const endpointName = ({ method, path }: FuzzEndpoint): string =>
+  `${typeof method === 'string' ? method : method.join('|')} ${path}`;
