@@ -18,6 +18,8 @@ import type { AuthenticatedRequest } from './authenticated-request';
 /** Detail for a route that declared nothing: a programming error, refused rather than left open. */
 export const UNDECLARED_ROUTE_DETAIL = 'Forbidden';
 
+type Handler = ReturnType<ExecutionContext['getHandler']>;
+type ControllerClass = ReturnType<ExecutionContext['getClass']>;
 type RouteAccess = { public: true } | { public: false; accepted: readonly CredentialKind[] } | null;
 
 /**
@@ -52,8 +54,23 @@ export class AuthGuard implements CanActivate {
     return true;
   }
 
+  /** Per handler, then per controller class (a handler may be inherited): decorators never change. */
+  private readonly accessByRoute = new WeakMap<Handler, WeakMap<ControllerClass, RouteAccess>>();
+
   private routeAccess(context: ExecutionContext): RouteAccess {
-    for (const target of [context.getHandler(), context.getClass()]) {
+    const handler = context.getHandler();
+    const controller = context.getClass();
+    let byController = this.accessByRoute.get(handler);
+    if (!byController) this.accessByRoute.set(handler, (byController = new WeakMap()));
+    const known = byController.get(controller);
+    if (known !== undefined) return known;
+    const access = this.declaredAccess(handler, controller);
+    byController.set(controller, access);
+    return access;
+  }
+
+  private declaredAccess(handler: Handler, controller: ControllerClass): RouteAccess {
+    for (const target of [handler, controller]) {
       const accepted = this.reflector.get<readonly CredentialKind[] | undefined>(
         ACCEPTED_CREDENTIALS,
         target,
