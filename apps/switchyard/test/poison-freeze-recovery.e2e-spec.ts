@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProcessorHost } from '@switchyard/projection';
-import { scheduledFreezeStreamId } from '@switchyard/repository';
+import { scheduledFreezeStreamId } from '@switchyard/repository-controls';
 import { startTestApp, type TestApp } from './harness';
 
 /**

@@ -1,5 +1,5 @@
 import { isAtOrAfter } from '@switchyard/event-store';
-import { scheduledFreezeProjection, scheduledFreezeStreamId } from '@switchyard/repository';
+import { scheduledFreezeProjection, scheduledFreezeStreamId } from '@switchyard/repository-controls';
 import { startTestApp, type TestApp } from './harness';
 
 const FREEZES = scheduledFreezeProjection.name;

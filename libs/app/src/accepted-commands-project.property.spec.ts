@@ -24,7 +24,7 @@ import {
   type ScheduledFreezeCommand,
   scheduledFreezeDecider,
   scheduledFreezeStreamId,
-} from '@switchyard/repository';
+} from '@switchyard/repository-controls';
 import { describeEachDatabase } from '@switchyard/testing';
 import fc from 'fast-check';
 import { switchyardProjections } from './switchyard-projections';

@@ -2,7 +2,7 @@ import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { Projection } from '@switchyard/projection';
-import { repositoryControlsLogMapping, repositoryControlsProjections } from '@switchyard/repository';
+import { repositoryControlsLogMapping, repositoryControlsProjections } from '@switchyard/repository-controls';
 
 /**
  * Every read model Switchyard serves. The activity log takes one mapping table per bounded

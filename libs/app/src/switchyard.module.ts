@@ -4,7 +4,7 @@ import { ActivityLogModule } from '@switchyard/activity-log';
 import { AuthModule } from '@switchyard/auth';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
-import { RepositoryControlsModule } from '@switchyard/repository';
+import { RepositoryControlsModule } from '@switchyard/repository-controls';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})

@@ -7,7 +7,7 @@ import {
   QueryHandler,
 } from '@nestjs/cqrs';
 import type { Actor } from '@switchyard/kernel';
-import type { PauseView } from '../../json/merge-queue-pause.json';
+import type { PauseView } from '../../projections/merge-queue-pause.read-model';
 import { MergeQueuePauseService } from '../merge-queue-pause.service';
 
 /*

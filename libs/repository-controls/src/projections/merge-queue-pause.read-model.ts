@@ -1,6 +1,11 @@
 import type { SqlQueryable } from '@switchyard/event-store';
-import type { PauseView } from '../json/merge-queue-pause.json';
 import { PAUSE_TABLE } from './merge-queue-pause.projection';
+
+/** What the pause read model knows about a paused queue. */
+export interface PauseView {
+  reason: string;
+  pausedAt: Date;
+}
 
 /** The pause of one repository, or null when its queue is not paused. */
 export async function findPause(sql: SqlQueryable, repository: string): Promise<PauseView | null> {

@@ -1,10 +1,5 @@
 import { toRfc3339 } from '@switchyard/kernel';
-
-/** What the pause read model knows about a paused queue. */
-export interface PauseView {
-  reason: string;
-  pausedAt: Date;
-}
+import type { PauseView } from '../projections/merge-queue-pause.read-model';
 
 /** MergeQueuePause: `{paused: false, reason: null, paused_at: null}` when not paused. */
 export interface MergeQueuePauseJson {

@@ -1,6 +1,5 @@
 import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze.commands';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';
-import { unpairedActorFields } from '../../../activity-log/src/testing/actor-fields';
 import { repositoryControlsLogMapping } from './log-mapping';
 
 const at = (iso: string) => new Date(iso);
@@ -154,33 +153,6 @@ describe('repository controls log mapping', () => {
       'matching_conditions',
       'exclude_conditions',
     ]);
-  });
-
-  it('pairs every actor with a staff flag, always false on a self-hosted install', async () => {
-    const history = new RecordedHistory();
-    await history.pause({
-      type: 'PauseMergeQueue',
-      repository,
-      reason: 'a',
-      actor: alice,
-      at: at('2026-04-23T12:00:00Z'),
-    });
-    await history.freeze({
-      type: 'ScheduleFreeze',
-      freezeId,
-      repository,
-      reason: 'later',
-      start: '2099-01-01T00:00:00',
-      end: null,
-      timezone: 'UTC',
-      matchingConditions: [],
-      excludeConditions: [],
-      actor: alice,
-      at: at('2026-06-01T08:00:00Z'),
-    });
-    const log = await logOf(history);
-    for (const record of log) expect(unpairedActorFields(record.metadata)).toEqual([]);
-    expect(log.map((record) => record.metadata.created_by_staff)).toEqual([false, false]);
   });
 
   it('logs an empty reason for a freeze deleted before it began without one', async () => {

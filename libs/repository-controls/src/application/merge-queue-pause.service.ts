@@ -6,7 +6,7 @@ import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import { mergeQueuePauseDecider } from '../domain/pause/merge-queue-pause.decider';
 import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
 import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
-import type { PauseView } from '../json/merge-queue-pause.json';
+import type { PauseView } from '../projections/merge-queue-pause.read-model';
 import { findPause } from '../projections/merge-queue-pause.read-model';
 import { PAUSE_READ_MODELS } from './read-models';
 
