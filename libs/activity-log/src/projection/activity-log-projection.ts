@@ -2,7 +2,6 @@ import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
 import type { LogMapping } from '../mapping/log-record';
 import { activityLogBulkLoad } from './activity-log-bulk-load';
-import { activityLogBulkLoad } from './activity-log-bulk-load';
 import { ACTIVITY_LOG_SCHEMA, ACTIVITY_LOG_TABLES } from './activity-log-schema';
 import { combineMappings, toLogRecordRows } from './log-record-rows';
 import { writeLogRecords } from './log-record-writer';
@@ -40,7 +39,6 @@ export function createActivityLogProjection(mappings: readonly LogMapping[]): Pr
     async apply(tx: SqlQueryable, events: readonly RecordedEvent[]) {
       await writeLogRecords(tx, toLogRecordRows(mappers, events));
     },
-    bulk: activityLogBulkLoad(mappers),
     bulk: activityLogBulkLoad(mappers),
     async countRecords(q: SqlQueryable) {
       const { rows } = await q.query<{ count: string }>('SELECT count(*) AS count FROM sy_activity_log');
