@@ -11,19 +11,7 @@ import { CachedCredentialLookup, CREDENTIAL_CACHE_TTL_MS } from './credential-ca
 import { CredentialResolver, type CredentialLookup } from './credential-resolver';
 import { invalidatingFreshness } from './invalidating-freshness';
 import { ServiceTokenService } from './service-token.service';
-
-const record = (overrides: Partial<CredentialRecord> = {}): CredentialRecord => ({
-  kind: 'application_key',
-  id: '6f9d3c1e-2b4a-4c8e-9f10-1a2b3c4d5e6f',
-  name: 'deploy',
-  scope: 'admin',
-  account: { id: 7, login: 'acme' },
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  expiresAt: null,
-  revoked: false,
-  revokedAt: null,
-  ...overrides,
-});
+import { credentialRecord as record } from '../../test/credential-record-fixture';
 
 /** A table in memory that counts its reads and can hold one read until released. */
 class CountingLookup implements CredentialLookup {

@@ -3,21 +3,9 @@ import type { HostIdentity, TokenVerifier } from '../host-token/token-verifier';
 import type { CredentialRecord } from '../projection/credential-record';
 import { hashSecret } from '../secrets/secrets';
 import { CredentialResolver, type CredentialLookup } from './credential-resolver';
+import { credentialRecord as record } from '../../test/credential-record-fixture';
 
 const now = new Date('2026-05-01T10:00:00Z');
-
-const record = (overrides: Partial<CredentialRecord>): CredentialRecord => ({
-  kind: 'application_key',
-  id: '6f9d3c1e-2b4a-4c8e-9f10-1a2b3c4d5e6f',
-  name: 'deploy',
-  scope: 'admin',
-  account: { id: 7, login: 'acme' },
-  createdAt: new Date('2026-01-01T00:00:00Z'),
-  expiresAt: null,
-  revoked: false,
-  revokedAt: null,
-  ...overrides,
-});
 
 const lookupOf = (entries: Record<string, CredentialRecord>): CredentialLookup => ({
   findBySecretHash: async (hash) =>
