@@ -77,6 +77,11 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       ['logs', 'base_ref=main%00', 'base_ref'],
       ['logs/aggregate', 'trigger=a%00b', 'trigger'],
       ['logs/aggregate', 'base_ref=%00', 'base_ref'],
+      // Instants outside years 1–9999 UTC, the offset applied.
+      ['logs', 'received_from=0000-01-01T00:00:00Z', 'received_from'],
+      ['logs', 'received_to=0001-01-01T00:00:00%2B00:01', 'received_to'],
+      ['logs/aggregate', 'received_from=9999-12-31T23:59:59-00:01', 'received_from'],
+      ['logs/aggregate', 'received_to=0000-12-31T23:59:59Z', 'received_to'],
     ])('%s?%s', async (endpoint, query, field) => {
       const response = await refused('GET', `${REPO}/${endpoint}?${query}`);
       expect(response.status).toBe(422);
@@ -86,23 +91,10 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       });
     });
 
-    it('answers a lone surrogate sent as an escape like any other invalid text, never 500', async () => {
-      const response = await refused('GET', `${REPO}/logs?trigger=%ED%A0%80`);
-      expect(response.status).toBeLessThan(500);
-      if (response.status >= 400) expect(response.body.detail).toBeDefined();
-    });
-  });
-
-  describe('time windows outside years 1–9999 answer 422', () => {
-    it.each([
-      ['logs', 'received_from=0000-01-01T00:00:00Z', 'received_from'],
-      ['logs', 'received_to=0001-01-01T00:00:00%2B00:01', 'received_to'],
-      ['logs/aggregate', 'received_from=9999-12-31T23:59:59-00:01', 'received_from'],
-      ['logs/aggregate', 'received_to=0000-12-31T23:59:59Z', 'received_to'],
-    ])('%s?%s', async (endpoint, query, field) => {
-      const response = await refused('GET', `${REPO}/${endpoint}?${query}`);
-      expect(response.status).toBe(422);
-      expect(response.body.detail[0]).toMatchObject({ type: 'value_error', loc: ['query', field] });
+    it('keeps an escape that does not decode (a lone surrogate) as the literal text it is', async () => {
+      const response = await app.request('GET', `${REPO}/logs?trigger=%ED%A0%80`);
+      expect(response.status).toBe(200);
+      expect(response.body.events).toEqual([]);
     });
 
     it('keeps a window that ends early in year 1 inside the range', async () => {
