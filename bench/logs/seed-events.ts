@@ -1,5 +1,5 @@
 import type { EventStore } from '@switchyard/event-store';
-import { queueWorkload, type WorkloadAppend } from '../../libs/activity-log/src/testing/queue-workload';
+import { queueWorkload, type WorkloadAppend } from '@switchyard/merge-queue/testing';
 
 export interface SeedPlan {
   repository: string;

@@ -1,5 +1,5 @@
 import type { LogEventView } from '@switchyard/activity-log';
-import { queueWorkload } from '../../../libs/activity-log/src/testing/queue-workload';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { startTestApp, type HttpResponse, type TestApp } from './harness';
 
 type LogEvent = LogEventView;

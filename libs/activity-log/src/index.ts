@@ -1,6 +1,3 @@
-export * from './mapping/log-record';
-export * from './mapping/actor-metadata';
-export * from './domain/log-event-types';
 export * from './domain/outcome';
 export * from './domain/log-query';
 export * from './domain/histogram';

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { queueWorkload } from '../../../../libs/activity-log/src/testing/queue-workload';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { startTestApp, type TestApp } from '../harness';
 import { endpointName, FUZZ_ENDPOINTS } from './endpoints';
 import { fuzzSettings } from './fuzz-settings';

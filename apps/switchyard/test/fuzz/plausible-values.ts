@@ -1,4 +1,5 @@
-import { ACCEPTED_EVENT_TYPE_FILTERS, OUTCOMES } from '@switchyard/activity-log';
+import { OUTCOMES } from '@switchyard/activity-log';
+import { ACCEPTED_EVENT_TYPE_FILTERS } from '@switchyard/activity-log-contract';
 import fc from 'fast-check';
 import { oddInstant, oddNaiveDateTime, oddNumberText, oddTimeZone } from './hostile-text';
 

@@ -1,5 +1,5 @@
 import { clampToStorableInstant, unprocessable } from '@switchyard/kernel';
-import { canonicalEventType } from './log-event-types';
+import { canonicalEventType } from '@switchyard/activity-log-contract';
 import type { Outcome } from './outcome';
 
 /** An include list or an exclude list over one dimension of the log. */

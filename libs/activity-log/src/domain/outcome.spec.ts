@@ -1,4 +1,4 @@
-import { LOG_EVENT_TYPES } from './log-event-types';
+import { LOG_EVENT_TYPES } from '@switchyard/activity-log-contract';
 import { OUTCOMES, deriveOutcome } from './outcome';
 
 describe('outcome', () => {

@@ -1,4 +1,4 @@
-import type { LogEventType } from './log-event-types';
+import type { LogEventType } from '@switchyard/activity-log-contract';
 
 export const OUTCOMES = ['success', 'failure', 'pending', 'neutral'] as const;
 export type Outcome = (typeof OUTCOMES)[number];

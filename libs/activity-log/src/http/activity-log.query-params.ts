@@ -9,7 +9,7 @@ import {
   parseRfc3339,
 } from '@switchyard/http';
 import { applyDecorators } from '@nestjs/common';
-import { ACCEPTED_EVENT_TYPE_FILTERS } from '../domain/log-event-types';
+import { ACCEPTED_EVENT_TYPE_FILTERS } from '@switchyard/activity-log-contract';
 import type { LogQueryParameters } from '../domain/log-query';
 import { OUTCOMES, type Outcome } from '../domain/outcome';
 

@@ -1,6 +1,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import type { ActorVerb } from '../mapping/actor-metadata';
-import { LOG_EVENT_TYPES } from '../domain/log-event-types';
+import type { ActorVerb } from '@switchyard/activity-log-contract';
+import { LOG_EVENT_TYPES } from '@switchyard/activity-log-contract';
 import { OUTCOMES } from '../domain/outcome';
 
 /**

@@ -1,7 +1,7 @@
 import type { RecordedEvent, SqlExecutor } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { describeEachDatabase } from '@switchyard/testing';
-import { queueWorkload } from '../testing/queue-workload';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { RecordedEventFeed } from '../testing/recorded-events';
 import { createActivityLogProjection } from './activity-log-projection';
 import { ACTIVITY_LOG_TABLES } from './activity-log-schema';

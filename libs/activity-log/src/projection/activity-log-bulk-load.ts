@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '@switchyard/event-store';
 import type { BulkLoad } from '@switchyard/projection';
-import type { LogMapper } from '../mapping/log-record';
+import type { LogMapper } from '@switchyard/activity-log-contract';
 import { ACTIVITY_LOG_INDEXES_DDL, ACTIVITY_LOG_TABLES_DDL } from './activity-log-schema';
 import { toLogRecordRows } from './log-record-rows';
 import { DERIVE_ROLLUPS, bulkInsertLogRecords } from './log-record-writer';

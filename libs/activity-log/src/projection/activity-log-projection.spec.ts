@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { describeEachDatabase } from '@switchyard/testing';
-import type { LogMapping } from '../mapping/log-record';
-import { queueWorkload } from '../testing/queue-workload';
+import type { LogMapping } from '@switchyard/activity-log-contract';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { RecordedEventFeed } from '../testing/recorded-events';
 import { createActivityLogProjection } from './activity-log-projection';
 import { ROLLUPS, type RollupFamily } from './rollups';

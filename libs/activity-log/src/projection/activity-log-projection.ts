@@ -1,6 +1,6 @@
 import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
-import type { LogMapping } from '../mapping/log-record';
+import type { LogMapping } from '@switchyard/activity-log-contract';
 import { activityLogBulkLoad } from './activity-log-bulk-load';
 import { ACTIVITY_LOG_SCHEMA, ACTIVITY_LOG_TABLES } from './activity-log-schema';
 import { combineMappings, toLogRecordRows } from './log-record-rows';

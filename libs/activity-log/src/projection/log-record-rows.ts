@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import { deriveOutcome } from '../domain/outcome';
-import type { LogMapper, LogMapping } from '../mapping/log-record';
+import type { LogMapper, LogMapping } from '@switchyard/activity-log-contract';
 
 /** One log record ready for the table: the draft plus where it came from and its outcome. */
 export interface LogRecordRow {

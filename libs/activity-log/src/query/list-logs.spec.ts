@@ -18,7 +18,7 @@ import {
   seededEvents,
   walkForward,
 } from '../testing/seeded-log';
-import { queueWorkload } from '../testing/queue-workload';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { ListLogs } from './list-logs';
 
 const NOW = SEEDED_TO;

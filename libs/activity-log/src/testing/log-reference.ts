@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { LogQuery, ValueFilter } from '../domain/log-query';
-import type { LogMapping } from '../mapping/log-record';
+import type { LogMapping } from '@switchyard/activity-log-contract';
 import { combineMappings, toLogRecordRows, type LogRecordRow } from '../projection/log-record-rows';
 import type { FilterDimension } from '../query/filter-conditions';
 

@@ -3,7 +3,7 @@ import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { LogQuery } from '../domain/log-query';
 import { createActivityLogProjection } from '../projection/activity-log-projection';
 import { ListLogs, type LogPage, type PageStart } from '../query/list-logs';
-import { queueWorkload } from './queue-workload';
+import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { RecordedEventFeed } from './recorded-events';
 
 export const SEEDED_FROM = new Date('2026-07-01T00:00:00Z');

@@ -1,4 +1,4 @@
-import { LOG_EVENT_TYPES, type LogRecordDraft } from '@switchyard/activity-log';
+import { LOG_EVENT_TYPES, type LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
 import {
   mergeQueueEventTypes,

@@ -1,4 +1,4 @@
-import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log';
+import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type {
   ConditionResult,

@@ -1,4 +1,4 @@
-import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log';
+import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze.events';
 import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';

@@ -4,7 +4,7 @@ import type {
   QueueCheck,
   QueuedPullRequest,
   SpeculativeCheck,
-} from '@switchyard/merge-queue';
+} from '../domain/events';
 
 /**
  * A synthetic but plausible merge-queue history for tests and the benchmark: pull requests arrive
