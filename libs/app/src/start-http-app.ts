@@ -19,7 +19,7 @@ import {
 } from '@switchyard/projection';
 import type { Logger } from 'pino';
 import { openSwitchyardStorage } from './open-switchyard-storage';
-import { projectionReadiness } from './projection-readiness';
+import { checkpointReadiness, projectionReadiness } from './projection-readiness';
 import { switchyardProjections } from './switchyard-projections';
 import { SwitchyardModule } from './switchyard.module';
 import { SWITCHYARD_VERSION } from './version';
@@ -92,6 +92,13 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       });
       await checkpoints.start();
       cleanups.unshift(() => checkpoints.close());
+      readiness.push(
+        checkpointReadiness(
+          storage.executor,
+          projections.map((p) => p.name),
+          storage.store,
+        ),
+      );
       freshness = checkpoints;
     }
 

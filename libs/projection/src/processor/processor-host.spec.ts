@@ -88,14 +88,6 @@ describeEachDatabase('ProcessorHost', (db) => {
     const options = { executor: env.executor, store: env.store, logger: new RecordingLogger() };
     expect(() => ProcessorHost.of([projection, projection], options)).toThrow(/Two runners/);
   });
-});
-
-describeEachDatabase('ProcessorHost, per read model', (db) => {
-  let env: ProjectionTestEnv;
-  beforeAll(async () => {
-    env = await openProjectionTestEnv(db);
-  });
-  afterAll(() => env.close());
 
   it('a poison event stops only its own processor: the others keep going, and writes for it are refused', async () => {
     const prefix = uniqueName('poison');
