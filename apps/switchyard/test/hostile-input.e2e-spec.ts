@@ -70,6 +70,19 @@ describe('hostile input over HTTP (all-in-one app)', () => {
     });
   });
 
+  it.each([
+    ['PUT', '/merge-queue/pause', '{"reason":"a","x":{"constructor":"y"}}'],
+    [
+      'POST',
+      '/scheduled_freeze',
+      '{"reason":"x","start":null,"timezone":"UTC","matching_conditions":{"":{"constructor":1}}}',
+    ],
+  ])('%s %s with a nested "constructor" key answers 400', async (method, path, rawBody) => {
+    const response = await refused(method, `${REPO}${path}`, { rawBody });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ detail: 'JSON body uses the reserved key "constructor"' });
+  });
+
   describe('query values no store can hold answer 422 naming the parameter', () => {
     it.each([
       ['logs', 'trigger=a%00b', 'trigger'],

@@ -205,6 +205,17 @@ describe('configureHttpApp over Fastify', () => {
     }
   });
 
+  it('refuses a nested "constructor" key with 400 rather than letting class-transformer trip on it', async () => {
+    const response = await fastify.inject({
+      method: 'POST',
+      url: '/v1/test/pause',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"reason":"deploy","extra":{"\\u0063onstructor":"x"}}',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ detail: 'JSON body uses the reserved key "constructor"' });
+  });
+
   it('treats an empty JSON body as missing fields', async () => {
     const response = await fastify.inject({
       method: 'POST',

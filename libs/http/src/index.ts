@@ -4,7 +4,9 @@ export * from './configure-http-app';
 export * from './access/public.decorator';
 
 export * from './body/json-body-decode.error';
+export * from './body/json-body-reserved-key.error';
 export * from './body/json-body-too-deep.error';
+export * from './body/json-constructor-key';
 export * from './body/json-nesting-depth';
 export * from './body/json-syntax-position';
 

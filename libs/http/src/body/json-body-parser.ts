@@ -1,4 +1,6 @@
+import { hasConstructorKey, mayHoldConstructorKey } from './json-constructor-key';
 import { JsonBodyDecodeError } from './json-body-decode.error';
+import { JsonBodyReservedKeyError } from './json-body-reserved-key.error';
 import { JsonBodyTooDeepError } from './json-body-too-deep.error';
 import { exceedsJsonNestingDepth } from './json-nesting-depth';
 import { findJsonSyntaxError } from './json-syntax-position';
@@ -16,7 +18,7 @@ export interface DefaultJsonParserSource {
  * body nested beyond MAX_JSON_NESTING_DEPTH is a JsonBodyTooDeepError before anything recursive
  * (the parser, the syntax scan, the validators) sees it, malformed JSON is a JsonBodyDecodeError
  * carrying the offset, and everything else goes through Fastify's own parser, which also refuses
- * `__proto__` / `constructor` poisoning.
+ * `__proto__` / `constructor` poisoning; any other `constructor` key is a JsonBodyReservedKeyError.
  */
 export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBodyParser {
   const standard = fastify.getDefaultJsonParser('error', 'error') as (
@@ -36,7 +38,8 @@ export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBody
     }
     standard(request, text, (error, parsed) => {
       if (!error) {
-        done(null, parsed);
+        const reserved = mayHoldConstructorKey(text) && hasConstructorKey(parsed);
+        done(reserved ? new JsonBodyReservedKeyError() : null, reserved ? undefined : parsed);
         return;
       }
       const syntax = findJsonSyntaxError(text);

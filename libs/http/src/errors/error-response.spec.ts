@@ -3,6 +3,7 @@ import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError, type DomainErrorKind } from '@switchyard/kernel';
 import { ReadModelStoppedError } from '@switchyard/projection';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
+import { JsonBodyReservedKeyError } from '../body/json-body-reserved-key.error';
 import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { RequestValidationException } from '../validation/validation-issue';
 import { errorResponseFor } from './error-response';
@@ -85,6 +86,10 @@ describe('errorResponseFor', () => {
       body: { detail: 'JSON body nests arrays and objects deeper than 64 levels' },
       unexpected: false,
     });
+  });
+
+  it('answers 400 to a body using the reserved key "constructor"', () => {
+    expect(errorResponseFor(new JsonBodyReservedKeyError(), matched).status).toBe(400);
   });
 
   it('answers 409 when the command service gave up on a concurrency conflict', () => {

@@ -3,6 +3,7 @@ import { WrongExpectedRevisionError } from '@switchyard/event-store';
 import { DomainError } from '@switchyard/kernel';
 import { ReadModelStoppedError } from '@switchyard/projection';
 import { JsonBodyDecodeError } from '../body/json-body-decode.error';
+import { JsonBodyReservedKeyError } from '../body/json-body-reserved-key.error';
 import { JsonBodyTooDeepError } from '../body/json-body-too-deep.error';
 import { DOMAIN_ERROR_STATUS } from './domain-error-status';
 
@@ -35,7 +36,9 @@ export function errorResponseFor(exception: unknown, context: { routeMatched: bo
     };
     return expected(HttpStatus.UNPROCESSABLE_ENTITY, [issue]);
   }
-  if (exception instanceof JsonBodyTooDeepError) return expected(HttpStatus.BAD_REQUEST, exception.message);
+  if (exception instanceof JsonBodyTooDeepError || exception instanceof JsonBodyReservedKeyError) {
+    return expected(HttpStatus.BAD_REQUEST, exception.message);
+  }
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     // Nest answers unmatched routes with "Cannot GET /x"; FastAPI says "Not Found".
