@@ -1,6 +1,6 @@
 import { testDatabases } from '@switchyard/testing';
 import { SqlEventStore } from '../sql/sql-event-store';
-import type { SqlExecutor } from '../sql/sql-executor';
+import { dropTestSchema } from '../testing/drop-test-schema';
 import { describeEventStoreContract } from './event-store.contract';
 
 /** PGlite always (one in-memory instance for the whole suite); PostgreSQL when DATABASE_URL is set. */
@@ -17,12 +17,4 @@ for (const database of testDatabases()) {
       },
     };
   });
-}
-
-/** testDatabases() gives each PostgreSQL suite a fresh t_<hex> schema; leave the shared server clean. */
-async function dropTestSchema(executor: SqlExecutor): Promise<void> {
-  if (executor.dialect !== 'postgres') return;
-  const { rows } = await executor.query<{ schema: string }>('SELECT current_schema() AS schema');
-  const schema = rows[0]?.schema;
-  if (schema && /^t_[0-9a-f]+$/.test(schema)) await executor.exec(`DROP SCHEMA ${schema} CASCADE`);
 }

@@ -5,11 +5,16 @@ import { filterBranches } from './sql-filter';
 /** Rows whose transaction is older than every one still running: nothing can commit behind them. */
 export const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
+const AFTER = '(transaction_id, global_position) > ($1::text::xid8, $2::bigint)';
+const FEED_ORDER = 'ORDER BY sy_events.transaction_id, sy_events.global_position';
+
 /**
- * One page of the settled feed after the position ($1 transaction id, $2 global position), at most
- * $3 events in (transaction_id, global_position) order, with the settled head on every row: head and
- * page come from one statement, hence one snapshot, so a reader whose page runs short may jump to
- * the head without skipping an event that settled in between (architecture-anchors §2.3).
+ * One page of the settled feed after the position ($1 transaction id, $2 global position): at most
+ * $3 events in (transaction_id, global_position) order, then one more row, the settled head, with
+ * no event id. Head and page come from one statement, hence one snapshot, so a reader whose page runs
+ * short may jump to the head without skipping an event that settled in between (architecture-anchors
+ * §2.3). The head row follows the page instead of being joined to every row, which made PostgreSQL
+ * sort the page once more.
  *
  * A filtered page is a k-way merge: one branch per wanted event type (or category), each an ordered
  * scan of an index that leads with that equality and goes on with (transaction_id, global_position).
@@ -21,16 +26,34 @@ export const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())
  */
 export function feedPageSql(filter: EventFilter | undefined, params: unknown[]): string {
   const { branches, residual } = filterBranches(filter, params);
-  const branch = (condition: string) => `(
-    SELECT ${EVENT_COLUMNS}, transaction_id AS sort_xid, global_position AS sort_gp FROM sy_events
-    WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint) AND ${SETTLED}${condition}${residual}
-    ORDER BY sy_events.transaction_id, sy_events.global_position LIMIT $3)`;
-  const merged = branches.length > 0 ? branches.map(branch).join(' UNION ALL ') : branch(' AND false');
-  return `WITH head AS (
-      SELECT transaction_id, global_position FROM sy_events WHERE ${SETTLED}
-      ORDER BY transaction_id DESC, global_position DESC LIMIT 1)
-    SELECT head.transaction_id::text AS head_xid, head.global_position::text AS head_gp, page.*
-    FROM head LEFT JOIN (
-      SELECT * FROM (${merged}) AS feed ORDER BY feed.sort_xid, feed.sort_gp LIMIT $3) AS page ON true
-    ORDER BY page.sort_xid, page.sort_gp`;
+  const where = (condition: string) => `WHERE ${AFTER} AND ${SETTLED}${condition}${residual}`;
+  const page =
+    branches.length === 1
+      ? `SELECT ${EVENT_COLUMNS} FROM sy_events ${where(branches[0]!)} ${FEED_ORDER} LIMIT $3`
+      : `SELECT ${EVENT_COLUMN_NAMES} FROM (${(branches.length > 0 ? branches : [' AND false'])
+          .map(
+            (condition) => `(
+              SELECT ${EVENT_COLUMNS}, transaction_id AS sort_xid, global_position AS sort_gp
+              FROM sy_events ${where(condition)} ${FEED_ORDER} LIMIT $3)`,
+          )
+          .join(' UNION ALL ')}) AS feed ORDER BY feed.sort_xid, feed.sort_gp LIMIT $3`;
+  return `(${page})
+    UNION ALL
+    (SELECT NULL, NULL, transaction_id::text, global_position::text, NULL, NULL, NULL, NULL, NULL, NULL
+     FROM sy_events WHERE ${SETTLED}
+     ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1)`;
 }
+
+/** The output names of EVENT_COLUMNS, in its order (the head row above lines up with them). */
+const EVENT_COLUMN_NAMES = [
+  'stream_id',
+  'stream_revision',
+  'transaction_id',
+  'global_position',
+  'event_id',
+  'event_type',
+  'schema_version',
+  'data',
+  'metadata',
+  'recorded_at',
+].join(', ');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase } from '@switchyard/testing';
+import { dropTestSchema } from '../testing/drop-test-schema';
 import type { EventFilter, ExpectedRevision } from '../types';
 import { EventSchemas } from '../upcasting';
 import { STREAM_LOCK_STATEMENT } from './append-function';
@@ -17,11 +18,7 @@ describeEachDatabase('SqlEventStore', (database) => {
     executor = await database.open();
   });
   afterAll(async () => {
-    if (database.name === 'postgres') {
-      const { rows } = await executor.query<{ schema: string }>('SELECT current_schema() AS schema');
-      if (/^t_[0-9a-f]+$/.test(rows[0]!.schema))
-        await executor.exec(`DROP SCHEMA ${rows[0]!.schema} CASCADE`);
-    }
+    await dropTestSchema(executor);
     await executor.close();
   });
 

@@ -21,6 +21,7 @@ import type {
   ReadAllResult,
   ReadStreamOptions,
   ReadStreamResult,
+  RecordedEvent,
   SubscribeOptions,
   SubscriptionItem,
 } from '../types';
@@ -166,15 +167,15 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
     const { transactionId, globalPosition } = decodeSqlPosition(options.after);
     const params: unknown[] = [transactionId, globalPosition, options.limit];
-    const { rows } = await this.executor.query<Partial<EventRow> & { head_xid: string; head_gp: string }>(
-      feedPageSql(options.filter, params),
-      params,
-    );
-    if (rows.length === 0) return { events: [], lastPosition: options.after, endOfFeed: true };
-    const head = encodeSqlPosition(rows[0]!.head_xid, rows[0]!.head_gp);
-    const events = rows
-      .filter((row) => row.event_id)
-      .map((row) => toRecordedEvent(row as EventRow, this.schemas));
+    const { rows } = await this.executor.query<EventRow>(feedPageSql(options.filter, params), params);
+    // The page's rows, then the settled head's (no event id; none at all when the store is empty).
+    const events: RecordedEvent[] = [];
+    let head: Position | null = null;
+    for (const row of rows) {
+      if (row.event_id === null) head = encodeSqlPosition(row.transaction_id, row.global_position);
+      else events.push(toRecordedEvent(row, this.schemas));
+    }
+    if (head === null) return { events: [], lastPosition: options.after, endOfFeed: true };
     const last = events[events.length - 1];
     const endOfFeed = events.length < options.limit || last!.position === head;
     if (!endOfFeed) return { events, lastPosition: last!.position, endOfFeed };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase } from '@switchyard/testing';
+import { dropTestSchema } from '../testing/drop-test-schema';
 import { CommandService } from '../command/command-service';
 import { loadStreamState } from '../command/stream-state';
 import { foldingQueueDecider, snapshottingQueueDecider, type QueueCommand } from '../testing/queue-decider';
@@ -15,11 +16,7 @@ describeEachDatabase('SqlSnapshotStore', (database) => {
   });
   afterAll(async () => {
     await store.close();
-    if (database.name === 'postgres') {
-      const { rows } = await executor.query<{ schema: string }>('SELECT current_schema() AS schema');
-      if (/^t_[0-9a-f]+$/.test(rows[0]!.schema))
-        await executor.exec(`DROP SCHEMA ${rows[0]!.schema} CASCADE`);
-    }
+    await dropTestSchema(executor);
     await executor.close();
   });
 
