@@ -10,8 +10,8 @@ import type { JsonValue } from '../types';
 export interface SnapshotPolicy<State> {
   name: string;
   version: number;
-  /** A snapshot is written once at least this many events were folded since the last one. */
-  every: number;
+  /** A snapshot is written once at least this many events were folded since the last one (100). */
+  every?: number;
   toSnapshot(state: State): JsonValue;
   fromSnapshot(snapshot: JsonValue): State;
 }
@@ -20,5 +20,5 @@ export type SnapshottingDecider<State, Command, Event> = Decider<State, Command,
   readonly snapshots?: SnapshotPolicy<State>;
 };
 
-/** A stream with hundreds of events a day gets a snapshot a few times a day. */
+/** A stream with hundreds of events a day gets a snapshot a few times a day; a fold stays short. */
 export const DEFAULT_SNAPSHOT_EVERY = 100;

@@ -1,7 +1,7 @@
 import type { Decider } from '@switchyard/kernel';
 import type { SnapshotStore } from '../snapshots';
 import type { DomainEvent, EventStore, RecordedEvent } from '../types';
-import type { SnapshotPolicy, SnapshottingDecider } from './snapshot-policy';
+import { DEFAULT_SNAPSHOT_EVERY, type SnapshotPolicy, type SnapshottingDecider } from './snapshot-policy';
 
 export interface StreamState<State> {
   state: State;
@@ -81,7 +81,7 @@ export async function snapshotIfDue<State, Command, Event>(
 ): Promise<void> {
   const policy = decider.snapshots;
   if (!policy || !store.snapshots || loaded.lastEventId === null) return;
-  if (loaded.revision - loaded.foldedAfter < BigInt(policy.every)) return;
+  if (loaded.revision - loaded.foldedAfter < BigInt(policy.every ?? DEFAULT_SNAPSHOT_EVERY)) return;
   await store.snapshots
     .write({
       streamId,
