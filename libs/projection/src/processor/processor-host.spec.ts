@@ -8,6 +8,7 @@ import {
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
+import type { Projection } from '../projection';
 import { ReadModelStoppedError } from '../freshness';
 import { readYourWrite } from '../read-your-write';
 import { RecordingLogger } from '../test/recording-logger';
@@ -169,6 +170,45 @@ describeEachDatabase('ProcessorHost', (db) => {
       expect(await host.waitFor([slow.name], written.position)).toBe(true);
     } finally {
       await host.stop();
+    }
+  });
+
+  it('keeps refusing writes after a restart until the processor gets past the event it stopped on', async () => {
+    const prefix = uniqueName('restart');
+    const poison = `${prefix}.Poison`;
+    const name = `${prefix}_doomed`;
+    const run = (projection: Projection, maxAttemptsPerEvent: number) => {
+      const host = ProcessorHost.of([projection], {
+        executor: env.executor,
+        store: env.store,
+        logger: new RecordingLogger(),
+        maxRetryDelayMs: 5,
+        maxAttemptsPerEvent,
+      });
+      host.start();
+      return host;
+    };
+    const before = await appendTypes(env.store, `${prefix}-a`, ['A']);
+    const poisoned = await appendTypes(env.store, `${prefix}-a`, [poison]);
+
+    const first = run(tallyProjection({ name, streamPrefix: `${prefix}-`, poisonType: poison }), 2);
+    expect(await first.waitFor([name], poisoned, 60_000)).toBe(false);
+    await first.stop();
+
+    // Restarted with the same bug: it retries, and writes stay refused meanwhile.
+    const second = run(tallyProjection({ name, streamPrefix: `${prefix}-`, poisonType: poison }), 1_000_000);
+    expect(await second.waitFor([name], before)).toBe(true);
+    await expect(second.assertRunning([name])).rejects.toBeInstanceOf(ReadModelStoppedError);
+    await second.stop();
+
+    // Restarted with the fix: once past the event, writes go through again.
+    const fixed = run(tallyProjection({ name, streamPrefix: `${prefix}-` }), 2);
+    try {
+      expect(await fixed.waitFor([name], poisoned)).toBe(true);
+      await expect(fixed.assertRunning([name])).resolves.toBeUndefined();
+      expect((await readCheckpoint(env.executor, name))?.failure).toBeNull();
+    } finally {
+      await fixed.stop();
     }
   });
 });

@@ -45,7 +45,7 @@ export class ProcessorHost implements ReadModelFreshness {
   async assertRunning(readModels: readonly string[]): Promise<void> {
     const stopped = readModels
       .map((name) => this.runnerOf(name))
-      .filter((runner) => runner.failed !== null)
+      .filter((runner) => runner.refusal() !== null)
       .map((runner) => runner.name);
     if (stopped.length > 0) throw new ReadModelStoppedError(stopped);
   }

@@ -227,13 +227,13 @@ describeEachDatabase('ProcessorRunner', (db) => {
   });
 
   it('does not blame an event for attempts made while the database is unreachable', async () => {
-    let outage = true;
+    let outage = false;
     let attempts = 0;
     let fourthAttempt: () => void = () => undefined;
     const manyAttempts = new Promise<void>((resolve) => (fourthAttempt = resolve));
     const { name, stream, projection } = tally({
       failWhile: () => {
-        if (++attempts === 4) fourthAttempt();
+        if (outage && ++attempts === 4) fourthAttempt();
         return outage;
       },
     });
@@ -245,8 +245,10 @@ describeEachDatabase('ProcessorRunner', (db) => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const head = await appendTypes(env.store, `${stream}a`, ['A']);
     const runner = startRunner(projection, { executor, maxAttemptsPerEvent: 2 });
+    expect(await runner.waitFor(await env.store.headPosition())).toBe(true);
+    outage = true;
+    const head = await appendTypes(env.store, `${stream}a`, ['A']);
 
     await manyAttempts;
     expect(runner.status().state).not.toBe('failed');

@@ -8,7 +8,7 @@ import {
   type RecordedEvent,
 } from '@switchyard/event-store';
 import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
-import { recordCheckpointFailure } from '../checkpoint/checkpoint-store';
+import { readCheckpoint, recordCheckpointFailure } from '../checkpoint/checkpoint-store';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import { acquireProjectionLock } from '../lock/projection-lock';
 import { errorMessage } from '../logger';
@@ -69,6 +69,8 @@ export class ProcessorRunner {
   private lastError: string | null = null;
   private failures = 0;
   private failedOn: FailedEvent | null = null;
+  /** The failure a previous run recorded beside the checkpoint, until this run gets past it. */
+  private storedFailure: string | null = null;
   private publishFailing = false;
   private running: { controller: AbortController; done: Promise<void> } | null = null;
 
@@ -91,6 +93,14 @@ export class ProcessorRunner {
   /** Stopped for good on an event: waiting for it is pointless until an operator fixes it. */
   get failed(): FailedEvent | null {
     return this.failedOn;
+  }
+
+  /**
+   * Why writes that need this processor are refused: it has stopped on an event, here or in a
+   * previous run whose failure it has not got past yet (a restart alone does not fix an event).
+   */
+  refusal(): string | null {
+    return this.failedOn ? describeFailedEvent(this.name, this.failedOn) : this.storedFailure;
   }
 
   /** Starts in the background (also after a failure): waiting for the lock must not hold up the caller. */
@@ -158,7 +168,11 @@ export class ProcessorRunner {
     try {
       while (!signal.aborted) {
         this.state = 'starting';
-        const prepared = await this.retrying(signal, 'prepare', () => this.handling.prepare());
+        const prepared = await this.retrying(signal, 'prepare', async () => {
+          const position = await this.handling.prepare();
+          this.storedFailure = (await readCheckpoint(this.options.executor, this.name))?.failure ?? null;
+          return position;
+        });
         if (prepared === ABORTED) return;
         this.moveTo(prepared);
         try {
@@ -271,6 +285,7 @@ export class ProcessorRunner {
   }
 
   private committed(to: Position | 'start'): void {
+    this.storedFailure = null;
     this.recovered();
     this.moveTo(to);
     this.publish(to);
