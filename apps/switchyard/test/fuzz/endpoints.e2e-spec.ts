@@ -68,7 +68,7 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
     }
     const host = app.running.projections!;
     expect(await host.waitFor(host.names, head, 60_000)).toBe(true);
-  }, 90_000);
+  }, 180_000);
   afterAll(() => app?.close());
 
   const headPosition = async () => app.running.storage.store.headPosition();
