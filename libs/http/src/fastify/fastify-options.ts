@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { HttpSettings } from '../http-settings';
 import { genReqId } from '../logging/request-id';
+import { withoutFastifyRequestLogs } from '../logging/request-log';
 import { answerClientError, answerFrameworkError } from './framework-errors';
 
 /**
@@ -28,7 +29,7 @@ export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>,
     // Fastify's own header lookup would take any value; genReqId applies our sanity check.
     requestIdHeader: false as const,
     // One line per request instead, from logCompletedRequests (configureHttpApp).
-    disableRequestLogging: true,
+    logController: withoutFastifyRequestLogs(),
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },

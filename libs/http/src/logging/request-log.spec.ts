@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createLogger } from './create-logger';
 import { logCompletedRequests } from './request-log';
 
@@ -11,7 +11,10 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
     },
   });
   const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
-  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   logCompletedRequests(app);
   app.get('/v1/thing', async () => ({ ok: true }));
   app.get('/healthz', async () => ({ status: 'ok' }));
