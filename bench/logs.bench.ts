@@ -11,7 +11,7 @@ import {
 } from '@switchyard/activity-log';
 import { PgExecutor, SqlEventStore } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
-import { rebuildProjection } from '@switchyard/projection';
+import { quoteIdentifier, readActiveGeneration, rebuildBlueGreen } from '@switchyard/projection';
 import { decodeLogCursor } from '../libs/activity-log/src/http/log-cursor';
 import { freshPostgresDatabase } from './fresh-postgres-database';
 import { startAppProcess } from './logs/app-process';
@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     log('rebuilding the activity log...');
     const projection = createActivityLogProjection([mergeQueueLogMapping]);
     let lastReport = 0;
-    const rebuilt = await rebuildProjection({
+    const rebuilt = await rebuildBlueGreen({
       executor,
       store: await SqlEventStore.open(executor),
       projection,
@@ -95,8 +95,13 @@ async function main(): Promise<void> {
         `(${Math.round(rebuilt.events / rebuilt.seconds).toLocaleString('en-US')} events/s)\n`,
     );
     const t = performance.now();
-    // What autovacuum would do after a bulk load: statistics for the planner, visibility for index-only scans.
-    await executor.exec(`VACUUM ANALYZE ${ACTIVITY_LOG_TABLES.join(', ')}`);
+    // What autovacuum would do after a bulk load: statistics for the planner, visibility for index-only
+    // scans. The names readers use are views now; the tables are in the generation the rebuild built.
+    const generation = (await readActiveGeneration(executor, projection.name))!;
+    const tables = ACTIVITY_LOG_TABLES.map(
+      (table) => `${quoteIdentifier(generation.schema)}.${quoteIdentifier(table)}`,
+    );
+    await executor.exec(`VACUUM ANALYZE ${tables.join(', ')}`);
     const sizes = (
       await raw.query(
         `SELECT relname, pg_size_pretty(pg_total_relation_size(oid)) AS size, reltuples::bigint AS rows FROM pg_class

@@ -2,7 +2,7 @@ import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switc
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { FixedClock } from '@switchyard/kernel';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
-import { ProcessorHost, rebuildProjection } from '@switchyard/projection';
+import { ProcessorHost, rebuildBlueGreen } from '@switchyard/projection';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const TEST_ACCOUNT = 'acme';
@@ -31,7 +31,7 @@ export interface TestApp {
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
   createKey(scope: 'admin' | 'ci', account?: string): Promise<string>;
   issueServiceToken(account?: string): Promise<string>;
-  /** Stops the live projections, rebuilds every one from the events, starts them again. */
+  /** Rebuilds every projection from the events (blue-green, beside the live runners), then waits for them. */
   rebuildAll(): Promise<void>;
   close(): Promise<void>;
 }
@@ -90,15 +90,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async rebuildAll() {
       const host = running.projections as ProcessorHost;
-      await host.stop();
       for (const projection of switchyardProjections()) {
-        await rebuildProjection({
+        await rebuildBlueGreen({
           executor: running.storage.executor,
           store: running.storage.store,
           projection,
         });
       }
-      host.start();
       const head = await running.storage.store.headPosition();
       await host.waitFor(host.names, head, 10_000);
     },

@@ -16,7 +16,6 @@ export * from './cross-process/pg-notify-checkpoint-signal';
 export * from './cross-process/redis-checkpoint-signal';
 export * from './cross-process/checkpoint-freshness';
 export * from './cross-process/open-checkpoint-signal';
-export * from './rebuild/rebuild-projection';
 export * from './rebuild/bulk-load';
 export * from './rebuild/blue-green-rebuild';
 export * from './generations/generation-table';

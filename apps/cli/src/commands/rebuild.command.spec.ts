@@ -110,16 +110,33 @@ describe('rebuild command', () => {
     },
   );
 
-  it('refuses (exit 1) while a projector runs the projection', async () => {
+  it('rebuilds while a runner serves the projection, which goes on in the rebuilt tables', async () => {
     const runner = new ProcessorRunner(projections[0]!, { executor, store, logger: silent });
     runner.start();
     try {
       expect(await runner.waitFor(await store.headPosition())).toBe(true);
-      expect(await run('rebuild', 'cli_activity')).toBe(1);
-      expect(errors.join('')).toMatch(/Rebuilding cli_activity failed: .*stop the projector/);
-      expect(closed).toBe(1);
+      expect(await run('rebuild', 'cli_activity')).toBe(0);
+      expect(lines).toEqual([expect.stringMatching(/^Rebuilt cli_activity \(v1\): 3 events, 3 records/)]);
+      const { lastPosition } = await store.appendToStream('pr-3', [{ type: 'Opened', data: {} }], {
+        expectedRevision: 'no_stream',
+      });
+      expect(await runner.waitFor(lastPosition)).toBe(true);
+      expect(await rows('cli_activity')).toBe(4);
     } finally {
       await runner.stop();
+    }
+  });
+
+  it('fails (exit 1) while another process rebuilds the same projection', async () => {
+    const release = (await executor.acquireSessionLock('sy_rebuild:cli_queue'))!;
+    try {
+      expect(await run('rebuild', 'cli_queue')).toBe(1);
+      expect(errors.join('')).toContain(
+        'Rebuilding cli_queue failed: Projection cli_queue is already being rebuilt by another process',
+      );
+      expect(closed).toBe(1);
+    } finally {
+      await release();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
 import type { EventStore, SqlExecutor } from '@switchyard/event-store';
-import { rebuildProjection, type Projection, type RebuildResult } from '@switchyard/projection';
+import { rebuildBlueGreen, type Projection, type RebuildResult } from '@switchyard/projection';
 
 /** What `rebuild` needs; the CLI main opens it per run (storage, the list of projections). */
 export interface RebuildCliContext {
@@ -68,9 +68,11 @@ function progressBar(projection: string): { update(done: number, total: number |
 }
 
 /**
- * `rebuild <projection>` and `rebuild --all`: drop a projection's read model and replay it from
- * the first event, with a progress bar and a summary line each. Refuses (exit 1) while a projector
- * runs the projection; an unknown name is a usage error (exit 2) that lists the known ones.
+ * `rebuild <projection>` and `rebuild --all`: replay a projection from the first event into new
+ * tables while the current ones keep serving, then switch readers over (blue-green), with a
+ * progress bar and a summary line each. Safe while the service runs: its runner keeps serving and
+ * continues in the new tables after the switch. Fails (exit 1) while another rebuild of the same
+ * projection runs; an unknown name is a usage error (exit 2) that lists the known ones.
  */
 export function registerRebuildCommand(
   program: Command,
@@ -79,10 +81,12 @@ export function registerRebuildCommand(
 ): Command {
   return program
     .command('rebuild')
-    .description("Drop a projection's read model and replay every event into it (stop the projector first)")
+    .description(
+      "Rebuild a projection's read model beside the one serving, then switch to it (safe while the service runs)",
+    )
     .argument('[projection]', 'name of the projection to rebuild')
     .option('--all', 'rebuild every projection, one after the other')
-    .option('--batch-size <events>', 'events per transaction', positiveInteger, 1000)
+    .option('--batch-size <events>', 'events per page and transaction', positiveInteger, 2000)
     .action(
       async (name: string | undefined, options: { all?: boolean; batchSize: number }, command: Command) => {
         if (Boolean(name) === Boolean(options.all)) {
@@ -108,7 +112,7 @@ export function registerRebuildCommand(
           for (const projection of failure ? [] : chosen) {
             const bar = progressBar(projection.name);
             try {
-              const result = await rebuildProjection({
+              const result = await rebuildBlueGreen({
                 executor: context.executor,
                 store: context.store,
                 projection,

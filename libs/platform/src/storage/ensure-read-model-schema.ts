@@ -1,5 +1,11 @@
 import { SCHEMA_LOCK_KEY, type SqlExecutor } from '@switchyard/event-store';
-import { ensureCheckpointTable, readCheckpoints, type Projection } from '@switchyard/projection';
+import {
+  ensureCheckpointTable,
+  ensureGenerationTable,
+  lockActiveGeneration,
+  readCheckpoints,
+  type Projection,
+} from '@switchyard/projection';
 
 /**
  * Every process creates the read-model tables before it serves or reads anything, so no process
@@ -12,6 +18,9 @@ import { ensureCheckpointTable, readCheckpoints, type Projection } from '@switch
  * other gets its tables created; resetting and replaying stays the runner's job (its reset and
  * new tables commit together, so a reader never sees a table missing). For a version change this
  * only means that readers of a table new in that version find it, empty, instead of failing.
+ * A projection served by a blue-green generation is left alone too: a switch made its tables
+ * complete, views stand in the live schema where setup would try to index them, and the runner
+ * builds the new version beside them (read under the checkpoint row lock, so no switch is half-way).
  */
 export async function ensureReadModelSchema(
   executor: SqlExecutor,
@@ -20,6 +29,7 @@ export async function ensureReadModelSchema(
   await executor.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK_KEY]);
     await ensureCheckpointTable(tx);
+    await ensureGenerationTable(tx);
     const checkpoints = await readCheckpoints(
       tx,
       projections.map((projection) => projection.name),
@@ -27,6 +37,7 @@ export async function ensureReadModelSchema(
     for (const projection of projections) {
       const stored = checkpoints.get(projection.name);
       if (stored?.version === projection.version) continue;
+      if (await lockActiveGeneration(tx, projection.name)) continue;
       await projection.setup(tx);
     }
   });

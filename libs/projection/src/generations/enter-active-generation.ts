@@ -1,15 +1,32 @@
 import type { SqlQueryable } from '@switchyard/event-store';
-import { readActiveGeneration } from './generation-table';
-import { liveSchema, useGeneration } from './generation-schema';
+import { readActiveGeneration, type Generation } from './generation-table';
+
+/**
+ * Locks the projection's checkpoint row, so that no blue-green switch is half-way (the switch
+ * holds that lock) and none starts before the caller commits, then reads the generation serving.
+ * The read is a statement of its own: under READ COMMITTED it then sees the switch committed last,
+ * which a join in the locking statement would not.
+ */
+const lockCheckpointRow = (tx: SqlQueryable, name: string) =>
+  tx.query('SELECT 1 FROM sy_projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
+
+/** The generation serving a projection, stable until the caller's transaction ends. */
+export async function lockActiveGeneration(tx: SqlQueryable, name: string): Promise<Generation | null> {
+  await lockCheckpointRow(tx, name);
+  return readActiveGeneration(tx, name);
+}
 
 /**
  * The first statements of every transaction that writes a projection's rows: locks its checkpoint
- * row, so that it waits while a blue-green switch is under way (the switch holds that lock) and a
- * switch waits for it, then points unqualified names at the generation serving now. Read after
- * the lock, the generation is the one committed last, never the one a switch is replacing.
+ * row, then points unqualified names at the generation serving now (its schema, then the live one)
+ * for the rest of the transaction. Without a generation, names stay in the live schema, where
+ * the tables built in place are. Two round trips, whatever the layout: this runs once per batch.
  */
 export async function enterActiveGeneration(tx: SqlQueryable, name: string): Promise<void> {
-  await tx.query('SELECT 1 FROM sy_projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
-  const active = await readActiveGeneration(tx, name);
-  if (active) await useGeneration(tx, active.schema, await liveSchema(tx));
+  await lockCheckpointRow(tx, name);
+  await tx.query(
+    `SELECT set_config('search_path', quote_ident(schema) || ', ' || quote_ident(current_schema()), true)
+     FROM sy_projection_generations WHERE name = $1`,
+    [name],
+  );
 }

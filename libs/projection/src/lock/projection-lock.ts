@@ -9,14 +9,3 @@ export const acquireProjectionLock = (
   executor: SqlExecutor,
   projection: string,
 ): Promise<(() => Promise<void>) | null> => executor.acquireSessionLock(`sy_projection:${projection}`);
-
-/** A rebuild must not race a live runner: the operator stops the projector first. */
-export class ProjectionLockedError extends Error {
-  constructor(readonly projection: string) {
-    super(
-      `Projection ${projection} is being run by another process (its lock is held): stop the projector ` +
-        'running it, then rebuild',
-    );
-    this.name = 'ProjectionLockedError';
-  }
-}

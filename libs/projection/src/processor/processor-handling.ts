@@ -20,10 +20,10 @@ export interface ProcessorHandling {
    */
   readonly batches: boolean;
   /**
-   * Brings the stored state to this processor's version and returns the position to resume after.
-   * The seam for rebuild strategies: today a version change drops the rows and replays in place.
+   * Brings the stored state to this processor's version and returns the position to resume after:
+   * for a projection whose stored version differs, a blue-green rebuild (the signal stops it).
    */
-  prepare(): Promise<Position | 'start'>;
+  prepare(signal: AbortSignal): Promise<Position | 'start'>;
   /** Handles the events in order and moves the checkpoint from `from` to `to`. */
   handle(
     events: readonly RecordedEvent[],

@@ -169,7 +169,7 @@ export class ProcessorRunner {
       while (!signal.aborted) {
         this.state = 'starting';
         const prepared = await this.retrying(signal, 'prepare', async () => {
-          const position = await this.handling.prepare();
+          const position = await this.handling.prepare(signal);
           this.storedFailure = (await readCheckpoint(this.options.executor, this.name))?.failure ?? null;
           return position;
         });

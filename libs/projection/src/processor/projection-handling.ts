@@ -1,49 +1,77 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { EventStore, Position, SqlExecutor } from '@switchyard/event-store';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
+import { enterActiveGeneration } from '../generations/enter-active-generation';
+import { ensureGenerationTable, readActiveGeneration } from '../generations/generation-table';
 import type { ProjectionLogger } from '../logger';
 import type { Projection } from '../projection';
+import { rebuildBlueGreen } from '../rebuild/blue-green-rebuild';
 import type { ProcessorHandling } from './processor-handling';
+
+/** Where the runner goes on from, or which stored version a blue-green rebuild replaces. */
+type Prepared = { resumeAfter: Position | 'start'; isNew: boolean } | { rebuildFrom: number | null };
 
 /**
  * A projection writes its rows and moves its checkpoint in one transaction (architecture-anchors
- * §2.4), so rows and checkpoint agree after any crash; a whole batch goes in one transaction.
+ * §2.4), so rows and checkpoint agree after any crash; a whole batch goes in one transaction,
+ * which first enters the generation serving now, so that it waits for a blue-green switch under
+ * way and writes where readers read.
  */
 export function projectionHandling(
   projection: Projection,
-  dependencies: { executor: SqlExecutor; logger: ProjectionLogger },
+  dependencies: { executor: SqlExecutor; store: EventStore; logger: ProjectionLogger },
 ): ProcessorHandling {
-  const { executor, logger } = dependencies;
+  const { executor, store, logger } = dependencies;
   const { name, version } = projection;
   return {
     kind: 'projection',
     version,
     batches: true,
-    async prepare() {
-      const { position, replacedVersion } = await executor.transaction(async (tx) => {
+    async prepare(signal) {
+      const prepared = await executor.transaction(async (tx): Promise<Prepared> => {
         await ensureCheckpointTable(tx);
-        await projection.setup(tx);
+        await ensureGenerationTable(tx);
         const stored = await readCheckpoint(tx, name);
-        if (stored?.version === version) return { position: stored.position, replacedVersion: undefined };
+        if (stored?.version === version) {
+          await enterActiveGeneration(tx, name);
+          await projection.setup(tx);
+          return { resumeAfter: stored.position, isNew: false };
+        }
+        if (stored || (await readActiveGeneration(tx, name))) return { rebuildFrom: stored?.version ?? null };
+        // Brand new: nobody reads it yet, so it is built in place, in the live schema.
+        await projection.setup(tx);
         await projection.reset(tx);
         await resetCheckpoint(tx, name, version);
-        return { position: 'start' as const, replacedVersion: stored?.version ?? null };
+        return { resumeAfter: 'start', isNew: true };
       });
-      if (replacedVersion !== undefined) {
-        logger.info(
-          { projection: name, from: replacedVersion, to: version },
-          replacedVersion === null
-            ? 'new projection, building it from the start'
-            : 'projection version changed, rebuilding it',
-        );
+      if ('resumeAfter' in prepared) {
+        if (prepared.isNew) logger.info({ projection: name, version }, 'new projection, building it');
+        return prepared.resumeAfter;
       }
-      return position;
+      return rebuildNewVersion(prepared.rebuildFrom, signal);
     },
     async handle(events, from, to) {
       await executor.transaction(async (tx) => {
-        if (events.length > 0) await projection.apply(tx, events);
+        if (events.length > 0) {
+          await enterActiveGeneration(tx, name);
+          await projection.apply(tx, events);
+        }
         await advanceCheckpoint(tx, { name, version, from, to });
       });
     },
   };
+
+  /** The stored version keeps serving while this one is built beside it, until the switch. */
+  async function rebuildNewVersion(from: number | null, signal: AbortSignal): Promise<Position | 'start'> {
+    logger.info(
+      { projection: name, from, to: version },
+      'projection version changed: building the new version beside the one serving',
+    );
+    const result = await rebuildBlueGreen({ executor, store, projection, signal });
+    logger.info(
+      { projection: name, version, events: result.events, seconds: Number(result.seconds.toFixed(1)) },
+      'projection rebuilt, the new version serves',
+    );
+    return result.position;
+  }
 }

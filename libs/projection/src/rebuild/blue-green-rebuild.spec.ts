@@ -1,26 +1,53 @@
-import type { RecordedEvent } from '@switchyard/event-store';
+import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
-import { generationSchemaPrefix, liveSchema } from '../generations/generation-schema';
+import { generationSchemaPrefix, liveSchema, quoteIdentifier } from '../generations/generation-schema';
 import { readActiveGeneration } from '../generations/generation-table';
-import { startLiveWriter } from '../test/live-writer';
+import { ProcessorRunner } from '../processor/processor-runner';
+import type { Projection } from '../projection';
 import {
   appendTypes,
   openProjectionTestEnv,
   uniqueName,
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
+import { RecordingLogger } from '../test/recording-logger';
 import { readTally, tallyProjection, type TallyOptions } from '../test/tally-projection';
 import { rebuildBlueGreen } from './blue-green-rebuild';
 
 const TYPES = ['Opened', 'Renamed', 'Labelled', 'Closed'];
 
-describeEachDatabase('rebuildBlueGreen', (db) => {
+interface TallyRead {
+  rows: number;
+  versions: number[];
+  maxApplied: number;
+}
+
+describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
   let env: ProjectionTestEnv;
+  const started: ProcessorRunner[] = [];
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
   });
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((runner) => runner.stop()));
+  });
   afterAll(() => env.close());
+
+  const startRunner = (projection: Projection, logger = new RecordingLogger()) => {
+    const runner = new ProcessorRunner(projection, {
+      executor: env.executor,
+      store: env.store,
+      logger,
+      // Each new runner starts from the first event of a store the earlier tests filled too.
+      batchSize: 50,
+      maxRetryDelayMs: 20,
+      defaultWaitTimeoutMs: 30_000,
+    });
+    started.push(runner);
+    runner.start();
+    return runner;
+  };
 
   const appendSome = async (prefix: string, appends: number) => {
     let head = '';
@@ -41,20 +68,20 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
       .map((e) => ({ eventId: e.eventId, streamId: e.streamId, type: e.type, version, applied: 1 }))
       .sort((a, b) => (a.streamId + a.eventId < b.streamId + b.eventId ? -1 : 1));
 
+  const readSummary = async (q: SqlQueryable, table: string): Promise<TallyRead> => {
+    const { rows } = await q.query<{ rows: string; versions: number[]; max_applied: number }>(
+      `SELECT count(*)::text AS rows, coalesce(array_agg(DISTINCT version), '{}') AS versions,
+              coalesce(max(applied), 0) AS max_applied FROM ${table}`,
+    );
+    return { rows: Number(rows[0]!.rows), versions: rows[0]!.versions, maxApplied: rows[0]!.max_applied };
+  };
+
   /** Reads the model the way the API does, over and over, until stopped. */
   const pollReader = (name: string) => {
-    const seen: Array<{ rows: number; versions: number[]; maxApplied: number }> = [];
+    const seen: TallyRead[] = [];
     let stopped = false;
     const read = async () => {
-      const { rows } = await env.executor.query<{ rows: string; versions: number[]; max_applied: number }>(
-        `SELECT count(*)::text AS rows, coalesce(array_agg(DISTINCT version), '{}') AS versions,
-                coalesce(max(applied), 0) AS max_applied FROM ${name}`,
-      );
-      seen.push({
-        rows: Number(rows[0]!.rows),
-        versions: rows[0]!.versions,
-        maxApplied: rows[0]!.max_applied,
-      });
+      seen.push(await readSummary(env.executor, name));
     };
     const done = (async () => {
       while (!stopped) {
@@ -76,14 +103,38 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
   const tally = (name: string, options: Partial<TallyOptions> = {}) =>
     tallyProjection({ name, streamPrefix: `${name}-`, ...options });
 
-  it('rebuilds under live writes: readers never see an empty or half-built model, and the rebuilt rows equal the live ones', async () => {
+  /** The tally, recording what readers of the live schema see while each of its batches is applied. */
+  const watchedTally = (name: string, live: string, options: Partial<TallyOptions>) => {
+    const base = tally(name, options);
+    const duringApply: TallyRead[] = [];
+    const projection: Projection = {
+      ...base,
+      async apply(tx, events) {
+        duringApply.push(await readSummary(tx, `${quoteIdentifier(live)}.${quoteIdentifier(name)}`));
+        await base.apply(tx, events);
+      },
+    };
+    return { projection, duringApply };
+  };
+
+  const generationSchemas = async (name: string): Promise<string[]> => {
+    const prefix = generationSchemaPrefix(await liveSchema(env.executor), name);
+    const { rows } = await env.executor.query<{ schema: string }>(
+      `SELECT nspname AS schema FROM pg_namespace WHERE left(nspname, length($1)) = $1 ORDER BY 1`,
+      [prefix],
+    );
+    return rows.map((row) => row.schema);
+  };
+
+  it('rebuilds under live writes through the runner: readers never see an empty or half-built model, and the rebuilt rows equal the live ones', async () => {
     const name = uniqueName('tally');
     const projection = tally(name);
-    await appendSome(`${name}-`, 60);
-    const writer = await startLiveWriter(env.executor, env.store, projection);
-    await writer.reached((await env.store.headPosition())!);
+    const runner = startRunner(projection);
+    expect(await runner.waitFor(await appendSome(`${name}-`, 60))).toBe(true);
     const before = (await readTally(env.executor, name)).length;
     expect(before).toBe(120);
+    // A brand-new projection is built in place; the first rebuild moves it into a generation.
+    expect(await readActiveGeneration(env.executor, name)).toBeNull();
 
     const reader = pollReader(name);
     let appending = true;
@@ -100,14 +151,13 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
       appending = false;
       await appender;
     }
-    // Live writes go on after the switch, into the new generation.
+    // The runner goes on after the switch, in the new generation.
     const head = await appendTypes(env.store, `${name}-after`, ['Closed']);
-    await writer.reached(head);
+    expect(await runner.waitFor(head)).toBe(true);
     await reader.stop();
-    await writer.stop();
 
     expect(result.version).toBe(1);
-    expect(reader.seen.length).toBeGreaterThan(0);
+    expect(reader.seen.length).toBeGreaterThan(1);
     for (let i = 0; i < reader.seen.length; i++) {
       const read = reader.seen[i]!;
       expect(read.rows).toBeGreaterThanOrEqual(before);
@@ -115,32 +165,35 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
       if (i > 0) expect(read.rows).toBeGreaterThanOrEqual(reader.seen[i - 1]!.rows);
     }
     expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
-    const active = await readActiveGeneration(env.executor, name);
-    expect(active).toMatchObject({ generation: 1, tables: [name] });
+    expect(await readActiveGeneration(env.executor, name)).toMatchObject({ generation: 1, tables: [name] });
+    expect(runner.status()).toMatchObject({ state: 'live', failures: 0, failedOn: null });
 
-    // A second rebuild replaces generation 1 by 2 and drops it.
+    // A second rebuild replaces generation 1 by 2 and drops it; the runner still follows.
     await rebuildBlueGreen({ executor: env.executor, store: env.store, projection });
+    expect(await runner.waitFor(await appendTypes(env.store, `${name}-after`, ['Opened']))).toBe(true);
     expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
-    expect(await generationSchemas(name)).toEqual([(await readActiveGeneration(env.executor, name))!.schema]);
-    expect((await readActiveGeneration(env.executor, name))!.generation).toBe(2);
+    const active = (await readActiveGeneration(env.executor, name))!;
+    expect(active.generation).toBe(2);
+    expect(await generationSchemas(name)).toEqual([active.schema]);
   });
 
-  it('on a version bump keeps serving the old version until the new one has caught up, then only the new', async () => {
+  it('a version bump at start-up keeps serving the old version until the new one has caught up, then only the new', async () => {
     const name = uniqueName('tally');
-    await appendSome(`${name}-`, 100);
-    const writer = await startLiveWriter(env.executor, env.store, tally(name, { version: 1 }));
-    await writer.reached((await env.store.headPosition())!);
-    await writer.stop();
+    const v1 = startRunner(tally(name, { version: 1 }));
+    expect(await v1.waitFor(await appendSome(`${name}-`, 100))).toBe(true);
+    await v1.stop();
 
     const reader = pollReader(name);
-    const result = await rebuildBlueGreen({
-      executor: env.executor,
-      store: env.store,
-      projection: tally(name, { version: 2 }),
-      batchSize: 5,
-    });
+    const live = await liveSchema(env.executor);
+    const { projection, duringApply } = watchedTally(name, live, { version: 2 });
+    const logger = new RecordingLogger();
+    const v2 = startRunner(projection, logger);
+    expect(await v2.waitFor(await env.store.headPosition())).toBe(true);
     await reader.stop();
 
+    // While the new version was being built, the live names served the whole old version.
+    expect(duringApply.length).toBeGreaterThan(0);
+    expect(duringApply.every((read) => read.rows === 200 && read.versions.join() === '1')).toBe(true);
     const versions = reader.seen.map((read) => read.versions);
     expect(versions.every((v) => v.length === 1)).toBe(true);
     const firstNew = versions.findIndex((v) => v[0] === 2);
@@ -148,15 +201,46 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
     expect(versions.slice(firstNew).every((v) => v[0] === 2)).toBe(true);
     expect(reader.seen.every((read) => read.rows === 200)).toBe(true);
     expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
-    expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 2, position: result.position });
+    expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 2, position: v2.position() });
+    expect((await logger.entry('info', 'version changed')).context).toMatchObject({ from: 1, to: 2 });
+
+    // It then follows live appends in the new generation.
+    expect(await v2.waitFor(await appendTypes(env.store, `${name}-x`, ['Opened']))).toBe(true);
+    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
+  });
+
+  it('a runner stopped during a version-bump rebuild leaves the old version serving; the next start builds it', async () => {
+    const name = uniqueName('tally');
+    const v1 = startRunner(tally(name, { version: 1 }));
+    expect(await v1.waitFor(await appendSome(`${name}-`, 20))).toBe(true);
+    await v1.stop();
+    const serving = await readTally(env.executor, name);
+
+    let building!: () => void;
+    const built = new Promise<void>((resolve) => (building = resolve));
+    const base = tally(name, { version: 2 });
+    const v2 = startRunner({
+      ...base,
+      async apply(tx, events) {
+        building();
+        await base.apply(tx, events);
+      },
+    });
+    await built;
+    await v2.stop();
+    expect(await readTally(env.executor, name)).toEqual(serving);
+    expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 1 });
+
+    const again = startRunner(base);
+    expect(await again.waitFor(await env.store.headPosition())).toBe(true);
+    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
+    expect(await generationSchemas(name)).toEqual([(await readActiveGeneration(env.executor, name))!.schema]);
   });
 
   it('a rebuild that fails leaves the old generation serving, and the next one starts over cleanly', async () => {
     const name = uniqueName('tally');
-    await appendSome(`${name}-`, 30);
-    const writer = await startLiveWriter(env.executor, env.store, tally(name));
-    await writer.reached((await env.store.headPosition())!);
-    await writer.stop();
+    const runner = startRunner(tally(name));
+    expect(await runner.waitFor(await appendSome(`${name}-`, 30))).toBe(true);
     await rebuildBlueGreen({ executor: env.executor, store: env.store, projection: tally(name) });
     const serving = await readTally(env.executor, name);
 
@@ -171,14 +255,7 @@ describeEachDatabase('rebuildBlueGreen', (db) => {
     await rebuildBlueGreen({ executor: env.executor, store: env.store, projection: tally(name) });
     expect(await readTally(env.executor, name)).toEqual(serving);
     expect(await generationSchemas(name)).toEqual([(await readActiveGeneration(env.executor, name))!.schema]);
+    expect(await runner.waitFor(await appendTypes(env.store, `${name}-z`, ['Closed']))).toBe(true);
+    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
   });
-
-  const generationSchemas = async (name: string): Promise<string[]> => {
-    const prefix = generationSchemaPrefix(await liveSchema(env.executor), name);
-    const { rows } = await env.executor.query<{ schema: string }>(
-      `SELECT nspname AS schema FROM pg_namespace WHERE left(nspname, length($1)) = $1 ORDER BY 1`,
-      [prefix],
-    );
-    return rows.map((row) => row.schema);
-  };
 });

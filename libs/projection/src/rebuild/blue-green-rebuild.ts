@@ -1,10 +1,13 @@
 import {
   comparePositions,
   type EventFilter,
+  type EventStore,
   type Position,
+  type SqlExecutor,
   type SqlQueryable,
 } from '@switchyard/event-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
+import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import {
   generationSchemaName,
   liveSchema,
@@ -19,17 +22,48 @@ import {
 } from '../generations/generation-table';
 import { dropStaleGenerations } from '../generations/stale-generations';
 import { switchGeneration } from '../generations/switch-generation';
+import type { Projection } from '../projection';
 import { readAheadFeed } from './read-ahead-feed';
-import type { RebuildOptions, RebuildResult } from './rebuild-projection';
 
-/** As for the in-place rebuild; batchSize defaults to 2000 here. */
-export type BlueGreenRebuildOptions = RebuildOptions;
+export interface RebuildOptions {
+  /** The read-model database. */
+  executor: SqlExecutor;
+  store: EventStore;
+  projection: Projection;
+  /** Events per page of the feed, and per transaction. Default 2000. */
+  batchSize?: number;
+  /** Called before the first page and after each; total is null when the store cannot count. */
+  onProgress?: (done: number, total: number | null) => void;
+  /** Wakes waiting readers in other processes once the rebuilt read model serves. */
+  publisher?: CheckpointPublisher;
+  /** Stops the rebuild between two pages (RebuildAbortedError); the current version keeps serving. */
+  signal?: AbortSignal;
+}
+
+export interface RebuildResult {
+  projection: string;
+  version: number;
+  /** Events applied. */
+  events: number;
+  /** Rows in the rebuilt read model, when the projection can count them. */
+  records?: number;
+  seconds: number;
+  /** Where the checkpoint was left; the live runner continues from here. */
+  position: Position | 'start';
+}
 
 /** Two rebuilds of one projection would build the same generation. */
 export class RebuildRunningError extends Error {
   constructor(readonly projection: string) {
     super(`Projection ${projection} is already being rebuilt by another process`);
     this.name = 'RebuildRunningError';
+  }
+}
+
+export class RebuildAbortedError extends Error {
+  constructor(readonly projection: string) {
+    super(`The rebuild of ${projection} was stopped before its switch`);
+    this.name = 'RebuildAbortedError';
   }
 }
 
@@ -50,7 +84,7 @@ export class RebuildRunningError extends Error {
  * transaction in flight either commits before the switch or conflicts on the moved checkpoint
  * after it and continues from there, in the new generation.
  */
-export async function rebuildBlueGreen(options: BlueGreenRebuildOptions): Promise<RebuildResult> {
+export async function rebuildBlueGreen(options: RebuildOptions): Promise<RebuildResult> {
   const { executor, store, projection } = options;
   const { name, version } = projection;
   const started = performance.now();
@@ -88,6 +122,7 @@ export async function rebuildBlueGreen(options: BlueGreenRebuildOptions): Promis
         limit: options.batchSize ?? 2000,
         filter,
       })) {
+        if (options.signal?.aborted) throw new RebuildAbortedError(name);
         if (page.events.length > 0) {
           await inGeneration((tx) =>
             useBulk && bulk ? bulk.apply(tx, page.events) : projection.apply(tx, page.events),

@@ -1,7 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
-import { ProjectionLockedError } from '../lock/projection-lock';
 import { ProcessorRunner } from '../processor/processor-runner';
 import { counterProjection, expectedCounters, readCounters } from '../test/counter-projection';
 import {
@@ -13,7 +12,7 @@ import {
 import { RecordingLogger } from '../test/recording-logger';
 import { seededRandom } from '../test/seeded-random';
 import { readTally, tallyProjection } from '../test/tally-projection';
-import { rebuildProjection } from './rebuild-projection';
+import { rebuildBlueGreen } from './blue-green-rebuild';
 
 const TYPES = ['Opened', 'Renamed', 'Labelled', 'Closed'];
 /** SWITCHYARD_PROPERTY_SEED replays one failing run. */
@@ -21,7 +20,7 @@ const SEEDS = process.env.SWITCHYARD_PROPERTY_SEED
   ? [Number(process.env.SWITCHYARD_PROPERTY_SEED)]
   : [7, 1979, 4242];
 
-describeEachDatabase('rebuildProjection', (db) => {
+describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
   let env: ProjectionTestEnv;
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
@@ -43,7 +42,7 @@ describeEachDatabase('rebuildProjection', (db) => {
   };
 
   it.each(SEEDS)(
-    'seed %i: live runs in random batch splits and a rebuild from scratch give the same rows',
+    'seed %i: live runs in random batch splits and a rebuild beside the running runner give the same rows',
     async (seed) => {
       const random = seededRandom(seed);
       const name = uniqueName('counters');
@@ -63,36 +62,36 @@ describeEachDatabase('rebuildProjection', (db) => {
           if (random.chance(0.3)) expect(await runner.waitFor(head)).toBe(true);
         }
         expect(await runner.waitFor(head)).toBe(true);
+        const live = await readCounters(env.executor, name);
+        expect(live).toEqual(
+          expectedCounters(await storedEvents(prefix), { streamPrefix: prefix, eventTypes }),
+        );
+
+        const progress: Array<[number, number | null]> = [];
+        const result = await rebuildBlueGreen({
+          executor: env.executor,
+          store: env.store,
+          projection,
+          batchSize: random.int(1, 10),
+          onProgress: (done, total) => progress.push([done, total]),
+        });
+
+        expect(await readCounters(env.executor, name)).toEqual(live);
+        const total = await env.store.countEvents(eventTypes ? { eventTypes } : undefined);
+        expect(result).toMatchObject({ projection: name, version: 1, events: total, records: live.length });
+        expect(progress[0]).toEqual([0, total]);
+        expect(progress[progress.length - 1]).toEqual([total, total]);
+        const done = progress.map(([count]) => count);
+        expect(done).toEqual([...done].sort((a, b) => a - b));
+        expect(await readCheckpoint(env.executor, name)).toEqual({
+          name,
+          version: 1,
+          position: result.position,
+          failure: null,
+        });
       } finally {
         await runner.stop();
       }
-      const live = await readCounters(env.executor, name);
-      expect(live).toEqual(
-        expectedCounters(await storedEvents(prefix), { streamPrefix: prefix, eventTypes }),
-      );
-
-      const progress: Array<[number, number | null]> = [];
-      const result = await rebuildProjection({
-        executor: env.executor,
-        store: env.store,
-        projection,
-        batchSize: random.int(1, 10),
-        onProgress: (done, total) => progress.push([done, total]),
-      });
-
-      expect(await readCounters(env.executor, name)).toEqual(live);
-      const total = await env.store.countEvents(eventTypes ? { eventTypes } : undefined);
-      expect(result).toMatchObject({ projection: name, version: 1, events: total, records: live.length });
-      expect(progress[0]).toEqual([0, total]);
-      expect(progress[progress.length - 1]).toEqual([total, total]);
-      const done = progress.map(([count]) => count);
-      expect(done).toEqual([...done].sort((a, b) => a - b));
-      expect(await readCheckpoint(env.executor, name)).toEqual({
-        name,
-        version: 1,
-        position: result.position,
-        failure: null,
-      });
     },
   );
 
@@ -116,30 +115,11 @@ describeEachDatabase('rebuildProjection', (db) => {
     expect(await readCounters(env.executor, name)).toEqual(once);
   });
 
-  it('refuses to run while a live runner holds the projection', async () => {
-    const name = uniqueName('counters');
-    const projection = counterProjection({ name, streamPrefix: `${name}-` });
-    const position = await appendTypes(env.store, `${name}-a`, ['Opened']);
-    const runner = runnerFor(projection);
-    runner.start();
-    try {
-      expect(await runner.waitFor(position)).toBe(true);
-      const refused = rebuildProjection({ executor: env.executor, store: env.store, projection });
-      await expect(refused).rejects.toBeInstanceOf(ProjectionLockedError);
-      await expect(refused).rejects.toThrow(/stop the projector/);
-      expect(await readCounters(env.executor, name)).toEqual([
-        { streamId: `${name}-a`, events: 1, lastType: 'Opened' },
-      ]);
-    } finally {
-      await runner.stop();
-    }
-  });
-
   it('leaves a checkpoint a runner continues from without applying anything twice', async () => {
     const name = uniqueName('tally');
     const projection = tallyProjection({ name, streamPrefix: `${name}-` });
     await appendTypes(env.store, `${name}-a`, ['A', 'B']);
-    await rebuildProjection({ executor: env.executor, store: env.store, projection, batchSize: 1 });
+    await rebuildBlueGreen({ executor: env.executor, store: env.store, projection, batchSize: 1 });
 
     const position = await appendTypes(env.store, `${name}-a`, ['C']);
     const runner = new ProcessorRunner(projection, {
