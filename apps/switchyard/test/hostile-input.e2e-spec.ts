@@ -18,7 +18,7 @@ describe('hostile input over HTTP (all-in-one app)', () => {
     });
     expect(created.status).toBe(201);
     freezeId = created.body.id;
-  });
+  }, 120_000);
   afterAll(() => app.close());
 
   /** A refusal's body: the FastAPI issue list, or a message. */
