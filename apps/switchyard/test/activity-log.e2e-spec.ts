@@ -1,6 +1,7 @@
 import type { LogEventView } from '@switchyard/activity-log';
 import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { startTestApp, type HttpResponse, type TestApp } from './harness';
+import { uniqueRepository } from './unique-repository';
 
 type LogEvent = LogEventView;
 interface LogPage {
@@ -25,11 +26,12 @@ interface Aggregate {
 
 /**
  * GET logs and GET logs/aggregate over HTTP against the all-in-one app, with merge-queue events
- * appended to the store as the queue engine will append them.
+ * appended to the store as the queue engine will append them. The file shares one app; each test
+ * sets the clock and appends its own history to a repository of its own, so it runs the same alone
+ * or in any order.
  */
 describe('activity log over HTTP (all-in-one app)', () => {
   let app: TestApp;
-  const REPO = 'acme/mono';
   const NOW = '2026-03-02T10:00:00.000Z';
   const FROM = '2026-02-28T10:00:00.000Z';
   const window = `received_from=${encodeURIComponent(FROM)}&received_to=${encodeURIComponent(NOW)}`;
@@ -47,22 +49,39 @@ describe('activity log over HTTP (all-in-one app)', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    app.clock.set(NOW);
-    await append(REPO, 1, FROM, NOW, 700);
-    await append('acme/other', 2, FROM, NOW, 150);
   });
   afterAll(() => app.close());
 
-  const logs = (query: string) => app.request<LogPage>('GET', `/v1/repos/${REPO}/logs?${query}`);
-  const aggregate = (query: string) =>
-    app.request<Aggregate>('GET', `/v1/repos/${REPO}/logs/aggregate?${query}`);
+  /**
+   * Given: the clock at NOW and two days of merge-queue history (seed 1, 700 events, pull requests
+   * from 1000) in a repository of this test's own; answers that repository.
+   */
+  async function givenQueueHistory(label: string): Promise<string> {
+    const repository = uniqueRepository(label);
+    app.clock.set(NOW);
+    await append(repository, 1, FROM, NOW, 700);
+    return repository;
+  }
+  /** Given: the clock at NOW and a repository nothing was ever appended to. */
+  function givenEmptyRepository(label: string): string {
+    app.clock.set(NOW);
+    return uniqueRepository(label);
+  }
+
+  const logs = (repository: string, query: string) =>
+    app.request<LogPage>('GET', `/v1/repos/${repository}/logs?${query}`);
+  const aggregate = (repository: string, query: string) =>
+    app.request<Aggregate>('GET', `/v1/repos/${repository}/logs/aggregate?${query}`);
 
   /** The CLI's walk (client-contract E11): take only `cursor` from rel="next", re-send its own query. */
-  async function walk(query: string, between?: () => Promise<void>): Promise<LogEvent[]> {
+  async function walk(repository: string, query: string, between?: () => Promise<void>): Promise<LogEvent[]> {
     const events: LogEvent[] = [];
     let cursor: string | null = null;
     for (;;) {
-      const response: HttpResponse<LogPage> = await logs(cursor ? `${query}&cursor=${cursor}` : query);
+      const response: HttpResponse<LogPage> = await logs(
+        repository,
+        cursor ? `${query}&cursor=${cursor}` : query,
+      );
       expect(response.status).toBe(200);
       events.push(...response.body.events);
       const next = /<([^>]+)>; rel="next"/.exec(response.headers.get('link') ?? '');
@@ -75,7 +94,9 @@ describe('activity log over HTTP (all-in-one app)', () => {
   }
 
   it('answers the first page of the last day: newest first, 10 by default, spec-shaped', async () => {
-    const response = await logs('');
+    const repo = await givenQueueHistory('mono');
+    await append(uniqueRepository('other'), 2, FROM, NOW, 150);
+    const response = await logs(repo, '');
     expect(response.status).toBe(200);
     expect(response.body.size).toBe(10);
     expect(response.body.per_page).toBe(10);
@@ -94,20 +115,22 @@ describe('activity log over HTTP (all-in-one app)', () => {
         'type',
         'metadata',
       ]);
-      expect(event.repository).toBe(REPO);
+      expect(event.repository).toBe(repo);
       expect(event.received_at).toMatch(/Z$/);
     }
     const link = response.headers.get('link')!;
     expect(link).toMatch(
-      /^<http:\/\/127\.0\.0\.1:\d+\/v1\/repos\/acme\/mono\/logs\?cursor=[A-Za-z0-9_-]+>; rel="next"$/,
+      /^<http:\/\/127\.0\.0\.1:\d+\/v1\/repos\/([^?]+)\/logs\?cursor=[A-Za-z0-9_-]+>; rel="next"$/,
     );
+    expect(/\/v1\/repos\/([^?]+)\/logs/.exec(link)![1]).toBe(repo);
   });
 
   it('walks every page by the next links, like the CLI, and lists what the aggregate counts', async () => {
+    const repo = await givenQueueHistory('mono');
     const query = `${window}&per_page=100`;
-    const events = await walk(query);
+    const events = await walk(repo, query);
     expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
-    const counted = await aggregate(window);
+    const counted = await aggregate(repo, window);
     expect(counted.status).toBe(200);
     expect(counted.body.total).toBe(events.length);
     expect(events.length).toBeGreaterThan(300);
@@ -115,9 +138,10 @@ describe('activity log over HTTP (all-in-one app)', () => {
 
   it('keeps every filter in the links and pages back through prev', async () => {
     const query = `event_type=action.queue.checks_end&event_type=action.queue.leave&not_trigger=Rule%3A%20dependabot&${window}&per_page=5`;
-    const first = await logs(query);
+    const repo = await givenQueueHistory('mono');
+    const first = await logs(repo, query);
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('link')!)![1]!;
-    expect(next).toContain(`/v1/repos/acme/mono/logs?${query}&cursor=`);
+    expect(next).toContain(`/v1/repos/${repo}/logs?${query}&cursor=`);
     const second = await app.request<LogPage>('GET', new URL(next).pathname + new URL(next).search);
     expect(
       second.body.events.every((e) => ['action.queue.checks_end', 'action.queue.leave'].includes(e.type)),
@@ -129,7 +153,8 @@ describe('activity log over HTTP (all-in-one app)', () => {
   });
 
   it('omits the Link header when one page holds everything', async () => {
-    const response = await logs(`${window}&pull_request=1001`);
+    const repo = await givenQueueHistory('mono');
+    const response = await logs(repo, `${window}&pull_request=1001`);
     expect(response.status).toBe(200);
     expect(response.body.size).toBeGreaterThan(0);
     expect(response.body.size).toBeLessThan(10);
@@ -164,14 +189,17 @@ describe('activity log over HTTP (all-in-one app)', () => {
     ['trigger=Command%3A%20queue', (e: LogEvent) => e.trigger === 'Command: queue'],
     ['not_trigger=merge%20queue%20internal', (e: LogEvent) => e.trigger !== 'merge queue internal'],
   ])('filters by %s, and the aggregate counts the same records', async (filter, holds) => {
-    const events = await walk(`${filter}&${window}&per_page=100`);
+    const repo = await givenQueueHistory('mono');
+    const events = await walk(repo, `${filter}&${window}&per_page=100`);
     expect(events.length).toBeGreaterThan(0);
     expect(events.every(holds)).toBe(true);
-    expect((await aggregate(`${filter}&${window}`)).body.total).toBe(events.length);
+    expect((await aggregate(repo, `${filter}&${window}`)).body.total).toBe(events.length);
   });
 
   it('answers E4: the last leave of a pull request', async () => {
+    const repo = await givenQueueHistory('mono');
     const response = await logs(
+      repo,
       `pull_request=1001&event_type=action.queue.leave&received_from=2026-02-01T00%3A00%3A00%2B00%3A00&received_to=2026-03-03T00%3A00%3A00%2B00%3A00&per_page=1`,
     );
     expect(response.status).toBe(200);
@@ -193,19 +221,23 @@ describe('activity log over HTTP (all-in-one app)', () => {
   });
 
   it('refuses a window over 93 days with the text the CLI quotes (E12), and accepts exactly 93', async () => {
+    const repo = givenEmptyRepository('windows');
     const wide = await logs(
+      repo,
       'received_from=2026-01-01T00%3A00%3A00%2B00%3A00&received_to=2026-07-30T00%3A00%3A00%2B00%3A00',
     );
     expect(wide.status).toBe(422);
     expect(wide.body).toEqual({ detail: "'received_from' and 'received_to' cannot span more than 93 days" });
     const agg = await aggregate(
+      repo,
       'received_from=2026-01-01T00%3A00%3A00Z&received_to=2026-04-04T00%3A00%3A01Z',
     );
     expect(agg.status).toBe(422);
     expect(
-      (await logs('received_from=2026-01-01T00%3A00%3A00Z&received_to=2026-04-04T00%3A00%3A00Z')).status,
+      (await logs(repo, 'received_from=2026-01-01T00%3A00%3A00Z&received_to=2026-04-04T00%3A00%3A00Z'))
+        .status,
     ).toBe(200);
-    expect((await logs('received_from=2025-11-01T00%3A00%3A00Z')).status).toBe(422);
+    expect((await logs(repo, 'received_from=2025-11-01T00%3A00%3A00Z')).status).toBe(422);
   });
 
   it.each([
@@ -215,10 +247,11 @@ describe('activity log over HTTP (all-in-one app)', () => {
     ['outcome', 'not_outcome', 'success'],
     ['trigger', 'not_trigger', 'api'],
   ])('refuses %s with %s: 422 naming both, on both endpoints', async (include, exclude, value) => {
+    const repo = givenEmptyRepository('refused');
     for (const path of ['logs', 'logs/aggregate']) {
       const response = await app.request(
         'GET',
-        `/v1/repos/${REPO}/${path}?${include}=${value}&${exclude}=${value}`,
+        `/v1/repos/${repo}/${path}?${include}=${value}&${exclude}=${value}`,
       );
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ detail: `'${include}' and '${exclude}' are mutually exclusive` });
@@ -242,9 +275,10 @@ describe('activity log over HTTP (all-in-one app)', () => {
     ['per_page=0', 'per_page', null],
     ['per_page=101', 'per_page', null],
   ])('refuses %s with a FastAPI-shaped 422', async (query, name, index) => {
+    const repo = givenEmptyRepository('refused');
     const response = await app.request<{ detail: Array<{ loc: unknown[] }> }>(
       'GET',
-      `/v1/repos/${REPO}/logs?${query}`,
+      `/v1/repos/${repo}/logs?${query}`,
     );
     expect(response.status).toBe(422);
     expect(response.body.detail).toEqual([
@@ -253,10 +287,13 @@ describe('activity log over HTTP (all-in-one app)', () => {
   });
 
   it('accepts the CLI timestamps: +00:00 offsets and nanoseconds', async () => {
+    const repo = await givenQueueHistory('mono');
     const response = await logs(
+      repo,
       `received_from=${encodeURIComponent('2026-03-01T21:00:00.123456789+00:00')}&received_to=${encodeURIComponent('2026-03-02T09:00:00+01:00')}`,
     );
     expect(response.status).toBe(200);
+    expect(response.body.size).toBeGreaterThan(0);
     expect(
       response.body.events.every(
         (e) => e.received_at >= '2026-03-01T21:00:00.123Z' && e.received_at <= '2026-03-02T08:00:00.000Z',
@@ -265,18 +302,21 @@ describe('activity log over HTTP (all-in-one app)', () => {
   });
 
   it('refuses a cursor it did not issue', async () => {
-    const response = await logs('cursor=bm90LWEtY3Vyc29y');
+    const repo = givenEmptyRepository('refused');
+    const response = await logs(repo, 'cursor=bm90LWEtY3Vyc29y');
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ detail: 'Invalid cursor' });
   });
 
   it('refuses a request without credentials', async () => {
-    expect((await app.request('GET', `/v1/repos/${REPO}/logs`, { token: null })).status).toBe(403);
-    expect((await app.request('GET', `/v1/repos/${REPO}/logs/aggregate`, { token: null })).status).toBe(403);
+    const repo = givenEmptyRepository('refused');
+    expect((await app.request('GET', `/v1/repos/${repo}/logs`, { token: null })).status).toBe(403);
+    expect((await app.request('GET', `/v1/repos/${repo}/logs/aggregate`, { token: null })).status).toBe(403);
   });
 
   it('aggregates the window: histogram, facets as strings, top 200 by count', async () => {
-    const response = await aggregate(window);
+    const repo = await givenQueueHistory('mono');
+    const response = await aggregate(repo, window);
     expect(response.status).toBe(200);
     const body = response.body;
     expect(body.interval_size_seconds).toBe(3600);
@@ -288,43 +328,45 @@ describe('activity log over HTTP (all-in-one app)', () => {
     expect(body.by_pull_request.length).toBeLessThanOrEqual(200);
     expect(body.by_pull_request.every((f) => /^\d+$/.test(f.value) && f.count > 0)).toBe(true);
     expect(body.by_batch_pull_request.length).toBeGreaterThan(0);
-    const perPull = await walk(`pull_request=${body.by_pull_request[0]!.value}&${window}&per_page=100`);
+    const perPull = await walk(repo, `pull_request=${body.by_pull_request[0]!.value}&${window}&per_page=100`);
     expect(perPull).toHaveLength(body.by_pull_request[0]!.count);
   });
 
   it('ignores its own filter in by_trigger, by_pull_request and by_batch_pull_request only', async () => {
-    const byCommand = (await aggregate(`trigger=Command%3A%20queue&${window}`)).body;
+    const repo = await givenQueueHistory('mono');
+    const byCommand = (await aggregate(repo, `trigger=Command%3A%20queue&${window}`)).body;
     const pull = byCommand.by_pull_request[0]!.value;
-    const ofPull = (await aggregate(`pull_request=${pull}&${window}`)).body;
-    const both = (await aggregate(`trigger=Command%3A%20queue&pull_request=${pull}&${window}`)).body;
+    const ofPull = (await aggregate(repo, `pull_request=${pull}&${window}`)).body;
+    const both = (await aggregate(repo, `trigger=Command%3A%20queue&pull_request=${pull}&${window}`)).body;
     expect(both.by_trigger).toEqual(ofPull.by_trigger);
     expect(both.by_trigger.length).toBeGreaterThan(1);
     expect(both.by_pull_request).toEqual(byCommand.by_pull_request);
     expect(both.by_event_type.reduce((sum, f) => sum + f.count, 0)).toBe(both.total);
     expect(both.total).toBeLessThan(ofPull.total);
 
-    const all = (await aggregate(window)).body;
+    const all = (await aggregate(repo, window)).body;
     const batch = all.by_batch_pull_request[0]!.value;
-    const ofBatch = (await aggregate(`batch_pull=${batch}&${window}`)).body;
+    const ofBatch = (await aggregate(repo, `batch_pull=${batch}&${window}`)).body;
     expect(ofBatch.by_batch_pull_request).toEqual(all.by_batch_pull_request);
     expect(ofBatch.total).toBe(all.by_batch_pull_request[0]!.count);
   });
 
   it('pages without repeats or holes while the engine appends new events', async () => {
+    const repo = await givenQueueHistory('mono');
     const query = `${window}&per_page=50`;
-    const before = await walk(query);
+    const before = await walk(repo, query);
     let seed = 50;
-    const during = await walk(query, async () => {
-      app.clock.set(NOW);
-      await append(REPO, seed++, '2026-03-02T08:00:00.000Z', NOW, 40);
+    const during = await walk(repo, query, async () => {
+      await append(repo, seed++, '2026-03-02T08:00:00.000Z', NOW, 40);
     });
     expect(during.map((e) => e.id)).toEqual(before.map((e) => e.id));
   });
 
   it('gives every record the same id after a rebuild', async () => {
+    const repo = await givenQueueHistory('mono');
     const query = `${window}&per_page=100`;
-    const before = await walk(query);
+    const before = await walk(repo, query);
     await app.rebuildAll();
-    expect(await walk(query)).toEqual(before);
+    expect(await walk(repo, query)).toEqual(before);
   });
 });

@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from './harness';
+import { uniqueRepository } from './unique-repository';
 
 interface Schema {
   oneOf?: Schema[];
@@ -44,7 +45,8 @@ describe('log events in the OpenAPI document', () => {
   });
 
   it('serves the flags, false, on the events themselves', async () => {
-    const repo = 'acme/staff-flags';
+    const repo = uniqueRepository('staff-flags');
+    app.clock.set('2026-03-02T10:00:00.000Z');
     await app.request('PUT', `/v1/repos/${repo}/merge-queue/pause`, { body: { reason: 'flags' } });
     await app.request('DELETE', `/v1/repos/${repo}/merge-queue/pause`);
     const window = 'received_from=2026-03-01T00:00:00Z&received_to=2026-03-03T00:00:00Z';

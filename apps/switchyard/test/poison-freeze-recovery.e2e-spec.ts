@@ -9,7 +9,8 @@ import { startTestApp, type TestApp } from './harness';
  * A store written by a version that accepted a year-0000 freeze (issue 14 §1) holds an event whose
  * start instant no timestamptz column takes. The current projections apply it (clamped into the
  * storable range), so upgrading clears the stall: the freeze is listed, later freezes too, and
- * /readyz is healthy, with no manual SQL, before and after a restart.
+ * /readyz is healthy, with no manual SQL, before and after a restart. Each test starts its own app
+ * on a data directory of its own.
  */
 describe('a store that already holds the year-0000 freeze (all-in-one app, PGlite on disk)', () => {
   let dataDir: string;
@@ -18,12 +19,15 @@ describe('a store that already holds the year-0000 freeze (all-in-one app, PGlit
   const poisonId = '0b7f4d4e-3c2a-4b8e-9d1f-2a6c5e7f8a90';
   const path = '/v1/repos/acme/legacy/scheduled_freeze';
 
-  beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'switchyard-poison-'));
+  const startOnDataDir = async () => {
     app = await startTestApp({ SWITCHYARD_DATA_DIR: dataDir });
     app.clock.set('2026-03-03T08:00:00.000Z');
+  };
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'switchyard-poison-'));
+    await startOnDataDir();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await app.close();
     await rm(dataDir, { recursive: true, force: true });
   });
@@ -42,7 +46,8 @@ describe('a store that already holds the year-0000 freeze (all-in-one app, PGlit
     return response.body.scheduled_freezes.map((freeze) => [freeze.id, freeze.start]);
   };
 
-  it('applies the raw event as an old version appended it, and keeps serving', async () => {
+  /** Appends the year-0000 freeze exactly as the old version stored it. */
+  async function appendTheOldVersionsEvent() {
     const application = await app.request<{ id: string; name: string }>('GET', '/v1/application');
     const attributes = {
       reason: 'since forever',
@@ -71,12 +76,19 @@ describe('a store that already holds the year-0000 freeze (all-in-one app, PGlit
       { expectedRevision: 'no_stream' },
     );
     await caughtUp();
+  }
+
+  const createLaterFreeze = () =>
+    app.request<{ id: string }>('POST', path, {
+      body: { reason: 'release', start: '2026-04-01T09:00:00', end: null, timezone: 'UTC' },
+    });
+
+  it('applies the raw event as an old version appended it, and keeps serving', async () => {
+    await appendTheOldVersionsEvent();
     expect(await listedIds()).toEqual([[poisonId, '0000-01-01T00:00:00']]);
     expect((await app.request('GET', '/readyz', { token: null })).status).toBe(200);
 
-    const later = await app.request('POST', path, {
-      body: { reason: 'release', start: '2026-04-01T09:00:00', end: null, timezone: 'UTC' },
-    });
+    const later = await createLaterFreeze();
     expect(later.status).toBe(201);
     expect(await listedIds()).toEqual([
       [poisonId, '0000-01-01T00:00:00'],
@@ -85,10 +97,17 @@ describe('a store that already holds the year-0000 freeze (all-in-one app, PGlit
   });
 
   it('still serves both freezes after a restart on the same data directory', async () => {
+    await appendTheOldVersionsEvent();
+    const later = await createLaterFreeze();
+    expect(later.status).toBe(201);
     const before = await listedIds();
+    expect(before).toEqual([
+      [poisonId, '0000-01-01T00:00:00'],
+      [later.body.id, '2026-04-01T09:00:00'],
+    ]);
+
     await app.close();
-    app = await startTestApp({ SWITCHYARD_DATA_DIR: dataDir });
-    app.clock.set('2026-03-03T08:00:00.000Z');
+    await startOnDataDir();
     await caughtUp();
     expect(await listedIds()).toEqual(before);
     expect((await app.request('GET', '/readyz', { token: null })).status).toBe(200);

@@ -1,4 +1,5 @@
 import { startTestApp, type TestApp } from './harness';
+import { uniqueRepository } from './unique-repository';
 
 /**
  * Only what every store can hold is accepted (issue 14 §1): instants in years 1–9999 once the
@@ -10,7 +11,6 @@ describe('storable values over HTTP (all-in-one app)', () => {
 
   beforeAll(async () => {
     app = await startTestApp();
-    app.clock.set('2026-03-03T08:00:00.000Z');
   });
   afterAll(() => app.close());
 
@@ -28,6 +28,11 @@ describe('storable values over HTTP (all-in-one app)', () => {
   }
 
   const freezesOf = (repository: string) => `/v1/repos/${repository}/scheduled_freeze`;
+  /** Given: the clock on 2026-03-03 and a repository of this test's own. */
+  const givenRepository = (label: string) => {
+    app.clock.set('2026-03-03T08:00:00.000Z');
+    return uniqueRepository(label);
+  };
   const freeze = (changes: Record<string, unknown> = {}) => ({
     reason: 'release',
     start: '2026-04-01T09:00:00',
@@ -37,7 +42,7 @@ describe('storable values over HTTP (all-in-one app)', () => {
   });
 
   it('refuses the year-0000 freeze of the report, and the freezes after it are listed', async () => {
-    const path = freezesOf('acme/year-zero');
+    const path = freezesOf(givenRepository('year-zero'));
     const issue = await expectRefused(
       'POST',
       path,
@@ -55,7 +60,7 @@ describe('storable values over HTTP (all-in-one app)', () => {
   });
 
   it('applies the range after the zone: year 1 at midnight is storable in UTC, not in Paris', async () => {
-    const path = freezesOf('acme/range-edges');
+    const path = freezesOf(givenRepository('range-edges'));
     await expectRefused('POST', path, freeze({ start: '0001-01-01T00:00:00' }), ['body', 'start']);
     const utc = await app.request('POST', path, {
       body: freeze({ start: '0001-01-01T00:00:00', end: '9999-12-31T23:59:59', timezone: 'UTC' }),
@@ -81,7 +86,7 @@ describe('storable values over HTTP (all-in-one app)', () => {
     ['a NUL', 'a\u0000b'],
     ['a lone surrogate', 'a\ud800b'],
   ])('refuses %s in every stored string of pauses and freezes', async (_, bad) => {
-    const repository = `acme/strings-${bad.length}-${bad.charCodeAt(1)}`;
+    const repository = givenRepository('strings');
     const pausePath = `/v1/repos/${repository}/merge-queue/pause`;
     await expectRefused('PUT', pausePath, { reason: bad }, ['body', 'reason']);
     await expectRefused('PUT', `/v1/repos/${repository}/queue/pause`, { reason: bad }, ['body', 'reason']);
