@@ -3,20 +3,36 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgExecutor, PgliteExecutor, SqlEventStore, type SqlExecutor } from '@switchyard/event-store';
+import { filteredFeed, type FreshDatabase } from './eventstore/filtered-feed';
+import { hotStreams } from './eventstore/hot-streams';
+import { interleavedPages } from './eventstore/interleaved';
 import { RawBaseline } from './eventstore/raw-baseline';
-import { printMachine, printTable, type Measurement } from './eventstore/report';
-import { alternate, batchOf, benchEvent, timed } from './eventstore/workload';
+import {
+  printFilteredFeed,
+  printHotStreams,
+  printMachine,
+  printTable,
+  type Measurement,
+} from './eventstore/report';
+import { storePageReader } from './eventstore/store-reader';
+import { alternate, batchOf, benchEvent } from './eventstore/workload';
 
 /**
  * bench:eventstore — our SQL event store against the plainest use of the same database, measured
  * in the same run: single-event appends (to new streams, and to one stream with an expected
- * revision), 100-event batches, and a catch-up read of everything in pages of 1000.
+ * revision), 100-event batches, and a catch-up read of everything in pages of 1000. Then, on fresh
+ * databases: a filtered catch-up over a big feed where 1 % of the events match, against a feed of
+ * only those events; and command latency on a 100-event and a 100,000-event stream (snapshots).
  */
 const SINGLE_APPENDS = 2_000;
 const BATCHED_EVENTS = 50_000;
 const BATCH_SIZE = 100;
 const PAGE_SIZE = 1_000;
 const ROUNDS = 4;
+const READ_ROUNDS = 3;
+/** The filtered-feed comparison's big feed; PGlite gets a smaller one (WASM loads it slowly). */
+const BIG_FEED = Number(process.env.BENCH_BIG_FEED ?? 1_000_000);
+const PGLITE_BIG_FEED = Number(process.env.BENCH_PGLITE_BIG_FEED ?? 200_000);
 
 async function benchmark(executor: SqlExecutor): Promise<Measurement[]> {
   const store = await SqlEventStore.open(executor);
@@ -72,28 +88,33 @@ async function benchmark(executor: SqlExecutor): Promise<Measurement[]> {
     },
   );
 
-  let ourCount = 0;
-  let rawCount = 0;
-  const oursMs = await timed(async () => {
-    for (let after: string = 'start'; ;) {
-      const page = await store.readAll({ after, limit: PAGE_SIZE });
-      ourCount += page.events.length;
-      after = page.lastPosition;
-      if (page.endOfFeed) break;
-    }
-  });
-  const rawMs = await timed(async () => {
-    rawCount = await raw.readAll(PAGE_SIZE);
-  });
-  if (ourCount !== rawCount)
-    throw new Error(`read ${ourCount} events from the store but ${rawCount} raw rows`);
+  // Interleaved page by page, in rounds: the two readers see the same load and the same caches.
+  const read = { oursMs: 0, rawMs: 0, ours: 0, raw: 0 };
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    const ours = storePageReader(store, PAGE_SIZE);
+    const plain = raw.pageReader(PAGE_SIZE);
+    const { oursMs, rawMs } = await interleavedPages(ours.next, plain.next);
+    Object.assign(read, {
+      oursMs: read.oursMs + oursMs,
+      rawMs: read.rawMs + rawMs,
+      ours: read.ours + ours.count(),
+      raw: read.raw + plain.count(),
+    });
+  }
+  if (read.ours !== read.raw)
+    throw new Error(`read ${read.ours} events from the store but ${read.raw} raw rows`);
   await store.close();
 
   return [
     { label: 'append 1 event, new stream each', events: SINGLE_APPENDS, ...newStreams },
     { label: 'append 1 event, one stream (bigint rev)', events: SINGLE_APPENDS, ...oneStream },
     { label: `append ${BATCH_SIZE}-event batches`, events: BATCHED_EVENTS, ...batched },
-    { label: `catch-up read, pages of ${PAGE_SIZE}`, events: ourCount, oursMs, rawMs },
+    {
+      label: `catch-up read, pages of ${PAGE_SIZE} (${READ_ROUNDS} reads)`,
+      events: read.ours,
+      oursMs: read.oursMs,
+      rawMs: read.rawMs,
+    },
   ];
 }
 
@@ -107,6 +128,12 @@ async function onPglite(): Promise<void> {
         `PGlite (PostgreSQL ${version} in WASM, data directory ${dataDir})`,
         await benchmark(executor),
       );
+      const fresh = async (): Promise<FreshDatabase> => {
+        const memory = await PgliteExecutor.open();
+        return { executor: memory, close: () => memory.close() };
+      };
+      printFilteredFeed(await filteredFeed(fresh, PGLITE_BIG_FEED));
+      printHotStreams(await hotStreams(fresh));
     } finally {
       await executor.close();
     }
@@ -127,6 +154,9 @@ async function onPostgres(url: string): Promise<void> {
         `PostgreSQL ${version} over TCP (schema ${schema}, dropped afterwards)`,
         await benchmark(executor),
       );
+      const fresh = () => freshSchema(url, admin);
+      printFilteredFeed(await filteredFeed(fresh, BIG_FEED));
+      printHotStreams(await hotStreams(fresh));
     } finally {
       await executor.close();
     }
@@ -134,6 +164,19 @@ async function onPostgres(url: string): Promise<void> {
     await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     await admin.close();
   }
+}
+
+async function freshSchema(url: string, admin: PgExecutor): Promise<FreshDatabase> {
+  const schema = `bench_${randomBytes(6).toString('hex')}`;
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const executor = await PgExecutor.open(url, { options: `-c search_path=${schema}` });
+  return {
+    executor,
+    async close() {
+      await executor.close();
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    },
+  };
 }
 
 async function serverVersion(executor: SqlExecutor): Promise<string> {
@@ -150,7 +193,9 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nours/raw < 1 means slower than the raw floor. Our append also locks and updates the stream row,\n` +
       `checks the expected revision, enforces unique event ids, and stamps xid8; our read filters on the\n` +
-      `settled snapshot and orders by (transaction_id, global_position).\n` +
+      `settled snapshot and orders by (transaction_id, global_position). A filtered catch-up is in\n` +
+      `proportion to the matching events when its time/baseline stays near 1; a command on a long\n` +
+      `stream costs what it costs on a short one when long/short stays near 1.\n` +
       `total ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
 }

@@ -60,11 +60,14 @@ export class RawBaseline {
     );
   }
 
-  /** Keyset-paged read of every row, each parsed into the same object our readAll returns. */
-  async readAll(pageSize: number): Promise<number> {
+  /**
+   * A keyset-paged reader of every row, each parsed into the same object our readAll returns: each
+   * call reads one page and says whether that was the last; count holds the rows read so far.
+   */
+  pageReader(pageSize: number): { next: () => Promise<boolean>; count: () => number } {
     let after = '0';
     let total = 0;
-    for (;;) {
+    const next = async () => {
       const { rows } = await this.executor.query<RawRow>(
         `SELECT id::text AS id, stream_id, stream_revision::text AS stream_revision, event_id::text AS event_id,
                 event_type, schema_version, data, metadata, recorded_at
@@ -83,9 +86,11 @@ export class RawBaseline {
         recordedAt: row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at),
       }));
       total += events.length;
-      if (rows.length < pageSize) return total;
+      if (rows.length < pageSize) return true;
       after = rows[rows.length - 1]!.id;
-    }
+      return false;
+    };
+    return { next, count: () => total };
   }
 }
 

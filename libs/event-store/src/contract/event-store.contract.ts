@@ -456,6 +456,8 @@ export function describeEventStoreContract(
 
           expect(await store.countEvents()).toBe(total! + 4);
           expect(await store.countEvents({ streamPrefixes: [prefix] })).toBe(4);
+          expect(await store.countEvents({ streamCategories: [prefix] })).toBe(4);
+          expect(await store.countEvents({ streamCategories: [prefix], eventTypes: [type] })).toBe(3);
           expect(await store.countEvents({ eventTypes: [type] })).toBe(3);
           expect(await store.countEvents({ eventTypes: [type], streamPrefixes: [`${prefix}-b`] })).toBe(1);
         });
