@@ -34,6 +34,8 @@ describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
       store: env.store,
       logger: new RecordingLogger(),
       publisher: new PgNotifyCheckpointSignal(env.executor),
+      // Generous: a shared CI machine can stall a commit for seconds.
+      defaultWaitTimeoutMs: 20_000,
     });
     runners.push(created);
     return created;

@@ -29,6 +29,8 @@ describeEachDatabase('ProcessorRunner', (db) => {
       store: env.store,
       logger: new RecordingLogger(),
       maxRetryDelayMs: 20,
+      // Generous: a shared CI machine can stall a commit for seconds; a test waiting for false names its own timeout.
+      defaultWaitTimeoutMs: 20_000,
       ...options,
     });
     started.push(runner);
