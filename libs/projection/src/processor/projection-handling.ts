@@ -67,7 +67,14 @@ export function projectionHandling(
       { projection: name, from, to: version },
       'projection version changed: building the new version beside the one serving',
     );
-    const result = await rebuildBlueGreen({ executor, store, projection, signal });
+    // A large read model takes a while: say how far it is every tenth of the way.
+    let reported = 0;
+    const onProgress = (done: number, total: number | null) => {
+      if (!total || reported === 10 || done < ((reported + 1) * total) / 10) return;
+      reported = Math.min(10, Math.floor((10 * done) / total));
+      logger.info({ projection: name, version, done, total }, `rebuilding: ${reported * 10}%`);
+    };
+    const result = await rebuildBlueGreen({ executor, store, projection, signal, onProgress });
     logger.info(
       { projection: name, version, events: result.events, seconds: Number(result.seconds.toFixed(1)) },
       'projection rebuilt, the new version serves',

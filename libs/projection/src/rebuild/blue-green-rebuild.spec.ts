@@ -8,6 +8,7 @@ import type { Projection } from '../projection';
 import {
   appendTypes,
   openProjectionTestEnv,
+  storedEvents,
   uniqueName,
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
@@ -55,11 +56,6 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
       head = await appendTypes(env.store, `${prefix}${i % 5}`, [TYPES[i % 4]!, TYPES[(i + 1) % 4]!]);
     }
     return head;
-  };
-
-  const storedEvents = async (prefix: string): Promise<RecordedEvent[]> => {
-    const page = await env.store.readAll({ after: 'start', limit: 100_000 });
-    return page.events.filter((event) => event.streamId.startsWith(prefix));
   };
 
   /** What the tally must hold: every event of the test's streams, applied once, by that version. */
@@ -164,14 +160,18 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
       expect(read.maxApplied).toBe(1);
       if (i > 0) expect(read.rows).toBeGreaterThanOrEqual(reader.seen[i - 1]!.rows);
     }
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 1),
+    );
     expect(await readActiveGeneration(env.executor, name)).toMatchObject({ generation: 1, tables: [name] });
     expect(runner.status()).toMatchObject({ state: 'live', failures: 0, failedOn: null });
 
     // A second rebuild replaces generation 1 by 2 and drops it; the runner still follows.
     await rebuildBlueGreen({ executor: env.executor, store: env.store, projection });
     expect(await runner.waitFor(await appendTypes(env.store, `${name}-after`, ['Opened']))).toBe(true);
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 1),
+    );
     const active = (await readActiveGeneration(env.executor, name))!;
     expect(active.generation).toBe(2);
     expect(await generationSchemas(name)).toEqual([active.schema]);
@@ -200,13 +200,20 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
     expect(firstNew).toBeGreaterThan(0);
     expect(versions.slice(firstNew).every((v) => v[0] === 2)).toBe(true);
     expect(reader.seen.every((read) => read.rows === 200)).toBe(true);
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 2),
+    );
     expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 2, position: v2.position() });
     expect((await logger.entry('info', 'version changed')).context).toMatchObject({ from: 1, to: 2 });
+    expect(logger.entries.map((entry) => entry.message).filter((m) => m.startsWith('rebuilding'))).toContain(
+      'rebuilding: 100%',
+    );
 
     // It then follows live appends in the new generation.
     expect(await v2.waitFor(await appendTypes(env.store, `${name}-x`, ['Opened']))).toBe(true);
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 2),
+    );
   });
 
   it('a runner stopped during a version-bump rebuild leaves the old version serving; the next start builds it', async () => {
@@ -233,7 +240,9 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
 
     const again = startRunner(base);
     expect(await again.waitFor(await env.store.headPosition())).toBe(true);
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 2));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 2),
+    );
     expect(await generationSchemas(name)).toEqual([(await readActiveGeneration(env.executor, name))!.schema]);
   });
 
@@ -256,6 +265,8 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
     expect(await readTally(env.executor, name)).toEqual(serving);
     expect(await generationSchemas(name)).toEqual([(await readActiveGeneration(env.executor, name))!.schema]);
     expect(await runner.waitFor(await appendTypes(env.store, `${name}-z`, ['Closed']))).toBe(true);
-    expect(await readTally(env.executor, name)).toEqual(expectedTally(await storedEvents(`${name}-`), 1));
+    expect(await readTally(env.executor, name)).toEqual(
+      expectedTally(await storedEvents(env.store, `${name}-`), 1),
+    );
   });
 });

@@ -1,4 +1,3 @@
-import type { RecordedEvent } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ProcessorRunner } from '../processor/processor-runner';
@@ -6,6 +5,7 @@ import { counterProjection, expectedCounters, readCounters } from '../test/count
 import {
   appendTypes,
   openProjectionTestEnv,
+  storedEvents,
   uniqueName,
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
@@ -35,12 +35,6 @@ describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
       batchSize,
     });
 
-  /** Every event of the test's streams, as stored. */
-  const storedEvents = async (prefix: string): Promise<RecordedEvent[]> => {
-    const page = await env.store.readAll({ after: 'start', limit: 100_000 });
-    return page.events.filter((event) => event.streamId.startsWith(prefix));
-  };
-
   it.each(SEEDS)(
     'seed %i: live runs in random batch splits and a rebuild beside the running runner give the same rows',
     async (seed) => {
@@ -64,7 +58,7 @@ describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
         expect(await runner.waitFor(head)).toBe(true);
         const live = await readCounters(env.executor, name);
         expect(live).toEqual(
-          expectedCounters(await storedEvents(prefix), { streamPrefix: prefix, eventTypes }),
+          expectedCounters(await storedEvents(env.store, prefix), { streamPrefix: prefix, eventTypes }),
         );
 
         const progress: Array<[number, number | null]> = [];
@@ -101,7 +95,7 @@ describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
     await appendTypes(env.store, `${name}-a`, ['Opened', 'Renamed']);
     await appendTypes(env.store, `${name}-b`, ['Opened']);
     await appendTypes(env.store, `${name}-a`, ['Closed']);
-    const events = await storedEvents(`${name}-`);
+    const events = await storedEvents(env.store, `${name}-`);
     await env.executor.transaction((tx) => projection.setup(tx));
 
     await env.executor.transaction((tx) => projection.apply(tx, events));

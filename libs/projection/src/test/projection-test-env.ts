@@ -4,6 +4,7 @@ import {
   type EventStore,
   type NewEvent,
   type Position,
+  type RecordedEvent,
   type SqlExecutor,
 } from '@switchyard/event-store';
 import type { TestDatabase } from '@switchyard/testing';
@@ -43,4 +44,10 @@ export async function appendTypes(
   const events: NewEvent[] = types.map((type, index) => ({ type, data: { index } }));
   const result = await store.appendToStream(streamId, events, { expectedRevision: 'any' });
   return result.lastPosition;
+}
+
+/** Every stored event of the streams whose ids start with the prefix (one test's streams). */
+export async function storedEvents(store: EventStore, prefix: string): Promise<RecordedEvent[]> {
+  const page = await store.readAll({ after: 'start', limit: 100_000 });
+  return page.events.filter((event) => event.streamId.startsWith(prefix));
 }
