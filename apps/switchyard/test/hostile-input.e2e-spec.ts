@@ -1,4 +1,5 @@
 import { startTestApp, type HttpResponse, type TestApp } from './harness';
+import { uniqueRepository } from './unique-repository';
 
 /**
  * The classes of hostile input that once answered 500 (issue 14 §2), each over real HTTP: bodies
@@ -8,18 +9,26 @@ import { startTestApp, type HttpResponse, type TestApp } from './harness';
  */
 describe('hostile input over HTTP (all-in-one app)', () => {
   let app: TestApp;
-  const REPO = '/v1/repos/acme/hostile';
-  let freezeId: string;
+  /** The path of this test's own repository. */
+  let repoPath: string;
 
   beforeAll(async () => {
     app = await startTestApp();
-    const created = await app.request<{ id: string }>('POST', `${REPO}/scheduled_freeze`, {
+  }, 120_000);
+  afterAll(() => app.close());
+  beforeEach(() => {
+    repoPath = `/v1/repos/${uniqueRepository('hostile')}`;
+    app.clock.set('2026-03-02T10:00:00.000Z');
+  });
+
+  /** Given: a freeze of this test's repository that has not begun; answers its id. */
+  async function givenFreeze(): Promise<string> {
+    const created = await app.request<{ id: string }>('POST', `${repoPath}/scheduled_freeze`, {
       body: { reason: 'later', start: '2026-12-24T18:00:00', end: null, timezone: 'UTC' },
     });
     expect(created.status).toBe(201);
-    freezeId = created.body.id;
-  }, 120_000);
-  afterAll(() => app.close());
+    return created.body.id;
+  }
 
   /** A refusal's body: the FastAPI issue list, or a message. */
   type Refusal = { detail: Array<Record<string, unknown>> };
@@ -57,13 +66,14 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       ['POST', '/scheduled_freeze/{id}/delete', `{"delete_reason":${nested(10_000)}}`],
       ['DELETE', '/scheduled_freeze/{id}', nested(100_000)],
     ])('%s %s', async (method, path, rawBody) => {
-      const response = await refused(method, `${REPO}${path.replace('{id}', freezeId)}`, { rawBody });
+      const target = path.includes('{id}') ? path.replace('{id}', await givenFreeze()) : path;
+      const response = await refused(method, `${repoPath}${target}`, { rawBody });
       expect(response.status).toBe(400);
       expect(response.body).toEqual(NESTING_DETAIL);
     });
 
     it('still accepts conditions nested as deep as the domain allows', async () => {
-      const response = await app.request('PATCH', `${REPO}/scheduled_freeze/${freezeId}`, {
+      const response = await app.request('PATCH', `${repoPath}/scheduled_freeze/${await givenFreeze()}`, {
         body: { matching_conditions: [{ and: [{ or: [{ not: 'label=a' }] }] }] },
       });
       expect(response.status).toBe(200);
@@ -78,7 +88,7 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       '{"reason":"x","start":null,"timezone":"UTC","matching_conditions":{"":{"constructor":1}}}',
     ],
   ])('%s %s with a nested "constructor" key answers 400', async (method, path, rawBody) => {
-    const response = await refused(method, `${REPO}${path}`, { rawBody });
+    const response = await refused(method, `${repoPath}${path}`, { rawBody });
     expect(response.status).toBe(400);
     expect(response.body).toEqual({ detail: 'JSON body uses the reserved key "constructor"' });
   });
@@ -96,7 +106,7 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       ['logs/aggregate', 'received_from=9999-12-31T23:59:59-00:01', 'received_from'],
       ['logs/aggregate', 'received_to=0000-12-31T23:59:59Z', 'received_to'],
     ])('%s?%s', async (endpoint, query, field) => {
-      const response = await refused('GET', `${REPO}/${endpoint}?${query}`);
+      const response = await refused('GET', `${repoPath}/${endpoint}?${query}`);
       expect(response.status).toBe(422);
       expect(response.body.detail[0]).toMatchObject({
         type: 'value_error',
@@ -105,13 +115,16 @@ describe('hostile input over HTTP (all-in-one app)', () => {
     });
 
     it('keeps an escape that does not decode (a lone surrogate) as the literal text it is', async () => {
-      const response = await app.request('GET', `${REPO}/logs?trigger=%ED%A0%80`);
+      const response = await app.request('GET', `${repoPath}/logs?trigger=%ED%A0%80`);
       expect(response.status).toBe(200);
       expect(response.body.events).toEqual([]);
     });
 
     it('keeps a window that ends early in year 1 inside the range', async () => {
-      const response = await app.request('GET', `${REPO}/logs/aggregate?received_to=0001-01-01T06:00:00Z`);
+      const response = await app.request(
+        'GET',
+        `${repoPath}/logs/aggregate?received_to=0001-01-01T06:00:00Z`,
+      );
       expect(response.status).toBe(200);
       expect(response.body.total).toBe(0);
     });
@@ -125,7 +138,7 @@ describe('hostile input over HTTP (all-in-one app)', () => {
       { d: 'n', t: -62198755200000, i: 1, f: at, u: at },
       { d: 'p', t: at, i: 1, f: Number.MIN_SAFE_INTEGER, u: at },
     ]) {
-      const response = await refused('GET', `${REPO}/logs?cursor=${forge(cursor)}`);
+      const response = await refused('GET', `${repoPath}/logs?cursor=${forge(cursor)}`);
       expect(response.status).toBe(422);
       expect(response.body).toEqual({ detail: 'Invalid cursor' });
     }
@@ -152,7 +165,7 @@ describe('hostile input over HTTP (all-in-one app)', () => {
     });
 
     it('a request head too large to parse', async () => {
-      const response = await refused('GET', `${REPO}/logs?trigger=${'a'.repeat(20_000)}`);
+      const response = await refused('GET', `${repoPath}/logs?trigger=${'a'.repeat(20_000)}`);
       expect(response.status).toBe(431);
       expect(response.body).toEqual({ detail: 'The request line and headers are too large' });
     });
