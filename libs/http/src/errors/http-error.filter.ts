@@ -1,6 +1,7 @@
 import { Catch, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorResponseFor } from './error-response';
+import { asFieldRefusal } from './field-refusal';
 
 /** Headers that make the Mergify CLI retry a 403 (client-contract §1.1); never on a refusal. */
 const RETRY_HEADERS = /^(retry-after|x-ratelimit-.*)$/i;
@@ -16,7 +17,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    const response = errorResponseFor(exception, { routeMatched: !request.is404 });
+    const response = errorResponseFor(asFieldRefusal(exception, request), { routeMatched: !request.is404 });
 
     if (response.unexpected) {
       request.log.error(

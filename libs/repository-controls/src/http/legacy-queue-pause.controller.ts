@@ -1,15 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Post,
-  Put,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FieldRefusalInterceptor } from './field-refusal.interceptor';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
@@ -28,7 +17,6 @@ import { PauseBody } from './dto/pause.body';
  */
 @ApiTags('Legacy queues')
 @Auth('STD')
-@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/queue/pause')
 export class LegacyQueuePauseController {
   constructor(

@@ -1,5 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put, UseInterceptors } from '@nestjs/common';
-import { FieldRefusalInterceptor } from './field-refusal.interceptor';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
@@ -15,7 +14,6 @@ import { PauseBody } from './dto/pause.body';
 /** The repository-wide merge-queue pause (spec "Merge queue"). */
 @ApiTags('Merge queue')
 @Auth('STD')
-@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/merge-queue/pause')
 export class MergeQueuePauseController {
   constructor(

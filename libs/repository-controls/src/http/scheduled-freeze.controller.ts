@@ -1,17 +1,4 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Patch,
-  Post,
-  Req,
-  UseInterceptors,
-} from '@nestjs/common';
-import { FieldRefusalInterceptor } from './field-refusal.interceptor';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import {
@@ -39,7 +26,6 @@ import { DeleteFreezeBody } from './dto/delete-freeze.body';
 /** Scheduled freezes (spec "Scheduled freeze"). */
 @ApiTags('Scheduled freeze')
 @Auth('STD')
-@UseInterceptors(FieldRefusalInterceptor)
 @Controller('v1/repos/:owner/:repository/scheduled_freeze')
 export class ScheduledFreezeController {
   constructor(
