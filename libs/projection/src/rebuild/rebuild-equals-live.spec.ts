@@ -94,8 +94,8 @@ describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
     const projection = counterProjection({ name, streamPrefix: `${name}-` });
     await appendTypes(env.store, `${name}-a`, ['Opened', 'Renamed']);
     await appendTypes(env.store, `${name}-b`, ['Opened']);
-    await appendTypes(env.store, `${name}-a`, ['Closed']);
-    const events = await storedEvents(env.store, `${name}-`);
+    const last = await appendTypes(env.store, `${name}-a`, ['Closed']);
+    const events = await storedEvents(env.store, `${name}-`, last);
     await env.executor.transaction((tx) => projection.setup(tx));
 
     await env.executor.transaction((tx) => projection.apply(tx, events));

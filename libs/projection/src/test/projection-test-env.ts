@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  isAtOrAfter,
   SqlEventStore,
   type EventStore,
   type NewEvent,
@@ -46,8 +47,21 @@ export async function appendTypes(
   return result.lastPosition;
 }
 
-/** Every stored event of the streams whose ids start with the prefix (one test's streams). */
-export async function storedEvents(store: EventStore, prefix: string): Promise<RecordedEvent[]> {
-  const page = await store.readAll({ after: 'start', limit: 100_000 });
-  return page.events.filter((event) => event.streamId.startsWith(prefix));
+/**
+ * Every stored event of the streams whose ids start with the prefix (one test's streams). readAll
+ * gives only settled events, and on a busy PostgreSQL server an append can take a moment to
+ * settle: with `through` (a position an append returned), it waits until the feed includes it.
+ */
+export async function storedEvents(
+  store: EventStore,
+  prefix: string,
+  through?: Position,
+): Promise<RecordedEvent[]> {
+  for (;;) {
+    const page = await store.readAll({ after: 'start', limit: 100_000 });
+    if (!through || isAtOrAfter(page.lastPosition, through)) {
+      return page.events.filter((event) => event.streamId.startsWith(prefix));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
