@@ -1,16 +1,19 @@
 import { Command } from 'commander';
-import { SWITCHYARD_VERSION } from '@switchyard/app';
+import {
+  openAuthCliContext,
+  openRebuildCliContext,
+  registerRebuildCommand,
+  SWITCHYARD_VERSION,
+} from '@switchyard/app';
 import { registerKeyCommands } from './commands/keys.command';
-import { registerRebuildCommand } from './commands/rebuild.command';
-import { openAuthCliContext, openRebuildCliContext } from './open-cli-runtime';
 
 /** `switchyard <command>`: operator tasks over the same stores and configuration as the service. */
 const program = new Command('switchyard')
   .description('Switchyard operator commands (same environment variables as the service)')
   .version(SWITCHYARD_VERSION);
 
-registerKeyCommands(program, openAuthCliContext);
-registerRebuildCommand(program, openRebuildCliContext);
+registerKeyCommands(program, () => openAuthCliContext());
+registerRebuildCommand(program, () => openRebuildCliContext());
 
 void program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`switchyard: ${error instanceof Error ? error.message : String(error)}\n`);

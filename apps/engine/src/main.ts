@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from '@switchyard/platform';
-import { runEngine } from './run-engine';
+import { runEngine } from '@switchyard/app';
 
 async function main(): Promise<void> {
   const engine = await runEngine(loadConfigOrExit());

@@ -1,11 +1,13 @@
 import { Command } from 'commander';
-import { SWITCHYARD_VERSION } from '@switchyard/app';
+import {
+  openRebuildCliContext,
+  registerRebuildCommand,
+  runProjector,
+  SWITCHYARD_VERSION,
+} from '@switchyard/app';
 import { loadConfigOrExit } from '@switchyard/platform';
-import { registerRebuildCommand } from '../../cli/src/commands/rebuild.command';
-import { openRebuildCliContext } from '../../cli/src/open-cli-runtime';
-import { runProjector } from './run-projector';
 
-/** `projector` runs every projection; `projector rebuild <name>` replays one from the start. */
+/** `projector` runs every projection; `projector rebuild <name>` rebuilds one beside the live one. */
 async function run(): Promise<void> {
   const projector = await runProjector(loadConfigOrExit());
   const stop = async () => {
@@ -18,7 +20,7 @@ async function run(): Promise<void> {
 
 const program = new Command('projector').description('Switchyard projector').version(SWITCHYARD_VERSION);
 program.command('run', { isDefault: true }).description('run every projection (default)').action(run);
-registerRebuildCommand(program, openRebuildCliContext);
+registerRebuildCommand(program, () => openRebuildCliContext());
 
 void program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`projector: ${error instanceof Error ? error.message : String(error)}\n`);

@@ -1,8 +1,8 @@
 import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { loadConfig } from '@switchyard/platform';
-import type { AuthCliContext } from '../../cli/src/commands/keys.command';
-import { openAuthCliContext } from '../../cli/src/open-cli-runtime';
+import type { AuthCliContext } from '@switchyard/app';
+import { openAuthCliContext } from '@switchyard/app';
 import {
   createFreshPostgresDatabase,
   postgresAvailable,

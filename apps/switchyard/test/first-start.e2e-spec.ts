@@ -1,7 +1,7 @@
 import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
 import { loadConfig, type SwitchyardConfig } from '@switchyard/platform';
-import { runEngine, type RunningEngine } from '../../engine/src/run-engine';
-import { runProjector } from '../../projector/src/run-projector';
+import { runEngine, type RunningEngine } from '@switchyard/app';
+import { runProjector } from '@switchyard/app';
 import {
   createFreshPostgresDatabase,
   postgresAvailable,

@@ -13,7 +13,8 @@ import {
   openCredentialDatabase,
   type AuthTestKit,
 } from '../../../../libs/auth/test/auth-test-kit';
-import { registerKeyCommands, type AuthCliContext } from './keys.command';
+import type { AuthCliContext } from '@switchyard/app';
+import { registerKeyCommands } from './keys.command';
 
 describe('keys and tokens commands', () => {
   let sql: SqlExecutor;

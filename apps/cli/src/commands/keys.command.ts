@@ -1,11 +1,8 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { ApplicationKeyScope, AuthServices, CredentialSummary } from '@switchyard/auth';
+import type { AuthCliContext } from '@switchyard/app';
+import type { ApplicationKeyScope, CredentialSummary } from '@switchyard/auth';
 
 /** What the key and token commands need; the CLI main opens it (storage, projections) per run. */
-export interface AuthCliContext extends AuthServices {
-  close(): Promise<void>;
-}
-
 export type Print = (line: string) => void;
 
 const printToStdout: Print = (line) => process.stdout.write(`${line}\n`);

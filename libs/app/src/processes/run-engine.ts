@@ -1,6 +1,5 @@
-import { openSwitchyardStorage } from '@switchyard/app';
-import { createLogger } from '@switchyard/http';
 import type { SwitchyardConfig } from '@switchyard/platform';
+import { openRuntime } from '../runtime/open-runtime';
 
 export interface RunningEngine {
   /** Settles when the engine stops following the feed: after close(), or on a failure. */
@@ -15,11 +14,11 @@ export interface RunningEngine {
  * shuts down cleanly.
  */
 export async function runEngine(config: SwitchyardConfig): Promise<RunningEngine> {
-  const logger = createLogger(config);
-  const storage = await openSwitchyardStorage(config);
+  const runtime = await openRuntime(config, { role: 'engine' });
+  const { logger, storage } = runtime;
   const controller = new AbortController();
   const head = await storage.store.headPosition().catch(async (error: unknown) => {
-    await storage.close();
+    await runtime.close();
     throw error;
   });
   logger.info({ storage: storage.description, from: head ?? 'start' }, 'engine following the event feed');
@@ -40,7 +39,7 @@ export async function runEngine(config: SwitchyardConfig): Promise<RunningEngine
     async close() {
       controller.abort();
       await following.catch(() => undefined);
-      await storage.close();
+      await runtime.close();
       logger.info('engine stopped');
     },
   };

@@ -1,28 +1,14 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { ApplicationKeyService } from '@switchyard/auth';
-import { CommandService } from '@switchyard/event-store';
 import { systemClock, type Clock } from '@switchyard/kernel';
-import {
-  configureHttpApp,
-  createHttpAdapter,
-  createLogger,
-  PinoNestLogger,
-  type ReadinessContributor,
-} from '@switchyard/http';
+import { configureHttpApp, createHttpAdapter, PinoNestLogger } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
-import {
-  CheckpointFreshness,
-  openCheckpointSignal,
-  ProcessorHost,
-  type ReadModelFreshness,
-} from '@switchyard/projection';
+import type { ProcessorHost } from '@switchyard/projection';
 import type { Logger } from 'pino';
-import { openSwitchyardStorage } from './open-switchyard-storage';
-import { checkpointReadiness, projectionReadiness } from './projection-readiness';
-import { switchyardProjections } from './switchyard-projections';
-import { SwitchyardModule } from './switchyard.module';
-import { SWITCHYARD_VERSION } from './version';
+import { openRuntime } from '../runtime/open-runtime';
+import { SwitchyardModule } from '../switchyard.module';
+import { SWITCHYARD_VERSION } from '../version';
 
 export type HttpRole = 'all-in-one' | 'api';
 
@@ -50,60 +36,14 @@ export interface RunningHttpApp {
  * woken by Redis (when configured) or PostgreSQL NOTIFY.
  */
 export async function startHttpApp(config: SwitchyardConfig, options: StartOptions): Promise<RunningHttpApp> {
-  const logger = options.logger ?? createLogger(config);
   const clock = options.clock ?? systemClock;
-  if (options.role === 'api' && !config.databaseUrl) {
-    throw new Error('The api process shares its stores with the projector: set DATABASE_URL (PostgreSQL).');
-  }
-  const storage = await openSwitchyardStorage(config);
-  const cleanups: Array<() => Promise<void>> = [() => storage.close()];
+  const runtime = await openRuntime(config, { role: options.role, logger: options.logger });
+  const { logger, storage, freshness } = runtime;
+  const cleanups: Array<() => Promise<void>> = [() => runtime.close()];
   try {
-    const projections = switchyardProjections();
-    let host: ProcessorHost | null = null;
-    let freshness: ReadModelFreshness;
-    const readiness: ReadinessContributor[] = [];
-    if (options.role === 'all-in-one') {
-      // On a shared database other processes (the CLI) wait on these checkpoints: announce them.
-      const announcer = config.databaseUrl
-        ? openCheckpointSignal({ executor: storage.executor, redisUrl: config.redisUrl, logger })
-        : null;
-      if (announcer) cleanups.unshift(() => announcer.close());
-      host = ProcessorHost.of(projections, {
-        executor: storage.executor,
-        store: storage.store,
-        commands: new CommandService(storage.store),
-        logger,
-        defaultWaitTimeoutMs: config.readYourWritesTimeoutMs,
-        publisher: announcer?.signal,
-      });
-      host.start();
-      const running = host;
-      cleanups.unshift(() => running.stop());
-      readiness.push(projectionReadiness(host, storage.store));
-      freshness = host;
-    } else {
-      const wakeups = openCheckpointSignal({ executor: storage.executor, redisUrl: config.redisUrl, logger });
-      cleanups.unshift(() => wakeups.close());
-      const checkpoints = new CheckpointFreshness({
-        executor: storage.executor,
-        projections: projections.map((projection) => projection.name),
-        signal: wakeups.signal,
-        defaultTimeoutMs: config.readYourWritesTimeoutMs,
-      });
-      await checkpoints.start();
-      cleanups.unshift(() => checkpoints.close());
-      readiness.push(
-        checkpointReadiness(
-          storage.executor,
-          projections.map((p) => p.name),
-          storage.store,
-        ),
-      );
-      freshness = checkpoints;
-    }
-
+    if (!freshness) throw new Error(`The ${options.role} role has no read-your-writes source`);
     const app = await NestFactory.create<NestFastifyApplication>(
-      SwitchyardModule.forRoot({ config, storage, freshness, clock }, readiness),
+      SwitchyardModule.forRoot({ config, storage, freshness, clock }, runtime.readiness),
       createHttpAdapter(config, logger),
       { logger: new PinoNestLogger(logger), abortOnError: false },
     );
@@ -124,7 +64,7 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       app,
       url: url.replace('[::1]', '127.0.0.1'),
       storage,
-      projections: host,
+      projections: runtime.processors,
       logger,
       async close() {
         for (const cleanup of cleanups) await cleanup();

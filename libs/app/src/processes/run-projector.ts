@@ -1,0 +1,20 @@
+import type { SwitchyardConfig } from '@switchyard/platform';
+import type { ProcessorHost } from '@switchyard/projection';
+import { openRuntime } from '../runtime/open-runtime';
+
+export interface RunningProjector {
+  host: ProcessorHost;
+  close(): Promise<void>;
+}
+
+/**
+ * Runs every projection from its checkpoint (one active runner per projection across replicas,
+ * by advisory lock) and announces each checkpoint so api processes answer read-your-writes.
+ */
+export async function runProjector(config: SwitchyardConfig): Promise<RunningProjector> {
+  const runtime = await openRuntime(config, { role: 'projector' });
+  const host = runtime.processors;
+  if (!host) throw new Error('The projector role runs no processors');
+  runtime.logger.info({ storage: runtime.storage.description, projections: host.names }, 'projector running');
+  return { host, close: () => runtime.close() };
+}
