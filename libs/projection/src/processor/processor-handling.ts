@@ -21,9 +21,10 @@ export interface ProcessorHandling {
   readonly batches: boolean;
   /**
    * Brings the stored state to this processor's version and returns the position to resume after:
-   * for a projection whose stored version differs, a blue-green rebuild (the signal stops it).
+   * for a projection whose stored version differs, a blue-green rebuild, announced by calling
+   * rebuilding() first (the signal stops it).
    */
-  prepare(signal: AbortSignal): Promise<Position | 'start'>;
+  prepare(signal: AbortSignal, rebuilding: () => void): Promise<Position | 'start'>;
   /** Handles the events in order and moves the checkpoint from `from` to `to`. */
   handle(
     events: readonly RecordedEvent[],

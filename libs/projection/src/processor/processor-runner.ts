@@ -169,7 +169,9 @@ export class ProcessorRunner {
       while (!signal.aborted) {
         this.state = 'starting';
         const prepared = await this.retrying(signal, 'prepare', async () => {
-          const position = await this.handling.prepare(signal);
+          const position = await this.handling.prepare(signal, () => {
+            this.state = 'rebuilding';
+          });
           this.storedFailure = (await readCheckpoint(this.options.executor, this.name))?.failure ?? null;
           return position;
         });

@@ -4,6 +4,8 @@ export type RunnerState =
   | 'stopped'
   | 'waiting-for-lock'
   | 'starting'
+  /** Building a new version of its read model beside the one serving (blue-green). */
+  | 'rebuilding'
   | 'catching-up'
   | 'live'
   | 'failing'

@@ -27,7 +27,7 @@ export function projectionHandling(
     kind: 'projection',
     version,
     batches: true,
-    async prepare(signal) {
+    async prepare(signal, rebuilding) {
       const prepared = await executor.transaction(async (tx): Promise<Prepared> => {
         await ensureCheckpointTable(tx);
         await ensureGenerationTable(tx);
@@ -48,6 +48,7 @@ export function projectionHandling(
         if (prepared.isNew) logger.info({ projection: name, version }, 'new projection, building it');
         return prepared.resumeAfter;
       }
+      rebuilding();
       return rebuildNewVersion(prepared.rebuildFrom, signal);
     },
     async handle(events, from, to) {

@@ -99,13 +99,17 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
   const tally = (name: string, options: Partial<TallyOptions> = {}) =>
     tallyProjection({ name, streamPrefix: `${name}-`, ...options });
 
-  /** The tally, recording what readers of the live schema see while each of its batches is applied. */
-  const watchedTally = (name: string, live: string, options: Partial<TallyOptions>) => {
+  /**
+   * The tally, recording what readers of the live schema see while each of its batches is applied,
+   * and calling watch meanwhile.
+   */
+  const watchedTally = (name: string, live: string, options: Partial<TallyOptions>, watch: () => void) => {
     const base = tally(name, options);
     const duringApply: TallyRead[] = [];
     const projection: Projection = {
       ...base,
       async apply(tx, events) {
+        watch();
         duringApply.push(await readSummary(tx, `${quoteIdentifier(live)}.${quoteIdentifier(name)}`));
         await base.apply(tx, events);
       },
@@ -185,14 +189,18 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
 
     const reader = pollReader(name);
     const live = await liveSchema(env.executor);
-    const { projection, duringApply } = watchedTally(name, live, { version: 2 });
+    const states: string[] = [];
+    let v2: ProcessorRunner | null = null;
+    const watch = () => states.push(v2!.status().state);
+    const { projection, duringApply } = watchedTally(name, live, { version: 2 }, watch);
     const logger = new RecordingLogger();
-    const v2 = startRunner(projection, logger);
+    v2 = startRunner(projection, logger);
     expect(await v2.waitFor(await env.store.headPosition())).toBe(true);
     await reader.stop();
 
     // While the new version was being built, the live names served the whole old version.
     expect(duringApply.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['rebuilding']));
     expect(duringApply.every((read) => read.rows === 200 && read.versions.join() === '1')).toBe(true);
     const versions = reader.seen.map((read) => read.versions);
     expect(versions.every((v) => v.length === 1)).toBe(true);
