@@ -3,7 +3,10 @@ const { compilerOptions } = require('./tsconfig.json');
 
 const moduleNameMapper = {};
 for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
-  moduleNameMapper[`^${alias}$`] = `<rootDir>/${target}`;
+  // A subpath alias (`@switchyard/event-store/*`) maps every entry point below the lib.
+  if (alias.endsWith('/*'))
+    moduleNameMapper[`^${alias.slice(0, -1)}(.*)$`] = `<rootDir>/${target.slice(0, -1)}$1`;
+  else moduleNameMapper[`^${alias}$`] = `<rootDir>/${target}`;
 }
 
 module.exports = {

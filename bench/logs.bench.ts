@@ -9,7 +9,8 @@ import {
   type LogQueryParameters,
   type PageStart,
 } from '@switchyard/activity-log';
-import { PgExecutor, SqlEventStore } from '@switchyard/event-store';
+import { PgExecutor } from '@switchyard/sql';
+import { SqlEventStore } from '@switchyard/event-store/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { quoteIdentifier, readActiveGeneration, rebuildBlueGreen } from '@switchyard/projection';
 import { decodeLogCursor } from '../libs/activity-log/src/http/log-cursor';

@@ -1,6 +1,8 @@
 import { Pool } from 'pg';
 import { createActivityLogProjection } from '@switchyard/activity-log';
-import { PgExecutor, SqlEventStore, type EventStore, type NewEvent } from '@switchyard/event-store';
+import { PgExecutor } from '@switchyard/sql';
+import { SqlEventStore } from '@switchyard/event-store/sql';
+import { type EventStore, type NewEvent } from '@switchyard/event-store';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { rebuildBlueGreen } from '@switchyard/projection';
 import { printMachine } from './eventstore/report';

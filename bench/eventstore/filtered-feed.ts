@@ -1,4 +1,5 @@
-import { SqlEventStore, type SqlExecutor } from '@switchyard/event-store';
+import { SqlEventStore } from '@switchyard/event-store/sql';
+import { type SqlExecutor } from '@switchyard/sql';
 import { bulkLoadEvents } from './bulk-load';
 import { readToEnd } from './store-reader';
 import { timed } from './workload';

@@ -1,4 +1,5 @@
-import { CommandService, DEFAULT_SNAPSHOT_EVERY, SqlEventStore } from '@switchyard/event-store';
+import { CommandService, DEFAULT_SNAPSHOT_EVERY } from '@switchyard/event-store/application';
+import { SqlEventStore } from '@switchyard/event-store/sql';
 import {
   foldingQueueDecider,
   snapshottingQueueDecider,

@@ -1,4 +1,5 @@
-import type { NewEvent, SqlExecutor } from '@switchyard/event-store';
+import type { NewEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 
 /**
  * The floor our store is compared with: the same row shape in a plain table (a bigserial key and

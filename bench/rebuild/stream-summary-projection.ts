@@ -1,4 +1,5 @@
-import type { RecordedEvent, SqlQueryable } from '@switchyard/event-store';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { Projection } from '@switchyard/projection';
 
 /**

@@ -6,13 +6,9 @@ import {
   serviceTokenDecider,
   serviceTokenStreamId,
 } from '@switchyard/auth';
-import {
-  ensureEventStoreSchema,
-  type Position,
-  type RecordedEvent,
-  type SqlExecutor,
-  SqlEventStore,
-} from '@switchyard/event-store';
+import { ensureEventStoreSchema, SqlEventStore } from '@switchyard/event-store/sql';
+import { type Position, type RecordedEvent } from '@switchyard/event-store';
+import { type SqlExecutor } from '@switchyard/sql';
 import { type Actor, type Decider, DomainError, MIN_STORABLE_INSTANT_MS } from '@switchyard/kernel';
 import type { Projection } from '@switchyard/projection';
 import {

@@ -1,9 +1,5 @@
-import {
-  decodeSqlPosition,
-  type EventStore,
-  type Position,
-  type SqlQueryable,
-} from '@switchyard/event-store';
+import { decodeSqlPosition, type EventStore, type Position } from '@switchyard/event-store';
+import { type SqlQueryable } from '@switchyard/sql';
 import { NotReadyError, type ReadinessContributor, type ReadinessDetails } from '@switchyard/http';
 import { readCheckpoints, type ProcessorHost, type ProcessorStatus } from '@switchyard/projection';
 

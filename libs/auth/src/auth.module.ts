@@ -6,7 +6,9 @@ import {
   type Provider,
 } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import type { CommandService, EventStore, SqlExecutor } from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import type { Clock } from '@switchyard/kernel';
 import {
   APP_CONFIG,

@@ -1,4 +1,7 @@
-import { CommandService, InMemoryEventStore, type Position, type SqlExecutor } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
+import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
+import { type Position } from '@switchyard/event-store';
+import { type SqlExecutor } from '@switchyard/sql';
 import { FixedClock } from '@switchyard/kernel';
 import type { ReadModelFreshness } from '@switchyard/projection';
 import type { TestDatabase } from '@switchyard/testing';

@@ -1,3 +1,8 @@
+/**
+ * The event-store port. Adapters have entry points of their own (`@switchyard/event-store/sql`,
+ * `/esdb`, `/in-memory`), the command service sits above it in `@switchyard/event-store/application`,
+ * and the SQL executor is `@switchyard/sql`.
+ */
 export * from './types';
 export * from './errors';
 export * from './position';
@@ -7,18 +12,5 @@ export * from './filter';
 export * from './stream-category';
 export * from './snapshots';
 export * from './polling-subscription';
-export * from './in-memory/in-memory-event-store';
-export * from './in-memory/in-memory-snapshot-store';
-export * from './sql/sql-executor';
-export * from './sql/pglite-executor';
-export * from './sql/pg-executor';
-export * from './sql/sql-event-store';
-export * from './sql/event-store-schema';
-export * from './sql/sql-snapshot-store';
-export * from './command/command-service';
-export * from './command/snapshot-policy';
-export * from './command/stream-state';
 export * from './expected-revision';
 export * from './abortable-sleep';
-export * from './esdb/esdb-event-store';
-export * from './esdb/esdb-position';

@@ -15,7 +15,7 @@ import {
 } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import { InMemoryEventStore } from '@switchyard/event-store';
+import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { DomainError, type DomainErrorKind } from '@switchyard/kernel';
 import { EVENT_STORE, SQL_EXECUTOR } from '@switchyard/platform';
 import { IsInt, IsOptional, IsString, Min } from 'class-validator';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { PgExecutor, PgliteExecutor, type SqlExecutor } from '@switchyard/event-store';
+import { PgExecutor, PgliteExecutor, type SqlExecutor } from '@switchyard/sql';
 
 /**
  * SQL backends a suite can run against: PGlite always; PostgreSQL when DATABASE_URL is set. With

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { EventStore, SqlQueryable } from '@switchyard/event-store';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK, EVENT_STORE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
 import type { ReadModelFreshness } from '@switchyard/projection';

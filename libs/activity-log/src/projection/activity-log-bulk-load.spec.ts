@@ -1,4 +1,5 @@
-import type { RecordedEvent, SqlExecutor } from '@switchyard/event-store';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { describeEachDatabase } from '@switchyard/testing';
 import { queueWorkload } from '@switchyard/merge-queue/testing';

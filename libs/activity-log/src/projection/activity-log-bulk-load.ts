@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { BulkLoad } from '@switchyard/projection';
 import type { LogMapper } from '@switchyard/activity-log-contract';
 import { ACTIVITY_LOG_INDEXES_DDL, ACTIVITY_LOG_TABLES_DDL } from './activity-log-schema';

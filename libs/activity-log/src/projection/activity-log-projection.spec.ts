@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { describeEachDatabase } from '@switchyard/testing';
 import type { LogMapping } from '@switchyard/activity-log-contract';

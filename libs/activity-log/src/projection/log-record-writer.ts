@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { LogRecordRow } from './log-record-rows';
 import { ROLLUPS, rollupUpsert } from './rollups';
 import { SPANS, spanUpsert } from './spans';

@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import { histogramBuckets, histogramInterval } from '../domain/histogram';
 import type { LogQuery } from '../domain/log-query';
 import { splitWindow, type WindowSegment } from '../domain/window-segments';

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import { buildLogQuery, type LogQuery, type LogQueryParameters } from '../domain/log-query';
 import {

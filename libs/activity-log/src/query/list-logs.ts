@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { LogQuery } from '../domain/log-query';
 import { activeDimensions, rowConditions } from './filter-conditions';
 import { LOG_ROW_COLUMNS, toLogEventView, type LogEventView, type LogRow } from './log-event-view';

@@ -1,4 +1,5 @@
-import type { RecordedEvent, SqlExecutor } from '@switchyard/event-store';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { LogQuery } from '../domain/log-query';
 import { createActivityLogProjection } from '../projection/activity-log-projection';

@@ -1,4 +1,5 @@
-import { InMemoryEventStore, PgliteExecutor, type SqlExecutor } from '@switchyard/event-store';
+import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
+import { PgliteExecutor, type SqlExecutor } from '@switchyard/sql';
 import { ProcessorRunner, type Projection, type ProjectionLogger } from '@switchyard/projection';
 import { Command, CommanderError } from 'commander';
 import { registerRebuildCommand, type RebuildCliContext } from './rebuild.command';

@@ -1,6 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import { Command, InvalidArgumentError } from 'commander';
-import type { EventStore, SqlExecutor } from '@switchyard/event-store';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { rebuildBlueGreen, type Projection, type RebuildResult } from '@switchyard/projection';
 
 /** What `rebuild` needs; the CLI main opens it per run (storage, the list of projections). */

@@ -1,5 +1,5 @@
 import { createAuthServices, type AuthServices } from '@switchyard/auth';
-import { CommandService } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
 import { createLogger } from '@switchyard/http';
 import { systemClock } from '@switchyard/kernel';
 import { loadConfigOrExit, type SwitchyardConfig } from '@switchyard/platform';

@@ -1,4 +1,4 @@
-import { CommandService } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
 import { createLogger, type ReadinessContributor } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import {

@@ -1,4 +1,6 @@
-import type { CommandService, EventStore, SqlQueryable } from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { Clock } from '@switchyard/kernel';
 import type { ReadModelFreshness } from '@switchyard/projection';
 

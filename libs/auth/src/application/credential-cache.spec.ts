@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { FixedClock } from '@switchyard/kernel';
 import { describeEachDatabase } from '@switchyard/testing';
 import { newAuthTestKit, openCredentialDatabase, type AuthTestKit } from '../../test/auth-test-kit';

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import {
   configureHttpApp,
   createHttpAdapter,

@@ -1,4 +1,5 @@
-import type { RecordedEvent, SqlExecutor } from '@switchyard/event-store';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import { AUTH_CREDENTIALS_TABLE, AuthCredentialsProjection } from './auth-credentials.projection';
 import { CredentialReadModel } from './credential-read-model';

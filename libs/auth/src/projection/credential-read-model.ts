@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { ApplicationKeyScope } from '../domain/application-key/application-key.events';
 import { AUTH_CREDENTIALS_TABLE } from './auth-credentials.projection';
 import type { CredentialRecord, StoredCredentialKind } from './credential-record';

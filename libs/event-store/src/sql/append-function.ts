@@ -1,5 +1,5 @@
 import type { ExpectedRevision } from '../types';
-import type { SqlQueryable } from './sql-executor';
+import type { SqlQueryable } from '@switchyard/sql';
 
 /**
  * First key of the two-key advisory lock space used for streams. The two-int4 form of

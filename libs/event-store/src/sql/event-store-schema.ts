@@ -1,7 +1,7 @@
 import { SQL_STREAM_CATEGORY } from '../stream-category';
 import { APPEND_FUNCTION } from './append-function';
 import { SNAPSHOT_SCHEMA } from './sql-snapshot-store';
-import type { SqlExecutor } from './sql-executor';
+import type { SqlExecutor } from '@switchyard/sql';
 
 /**
  * One schema for PGlite and PostgreSQL. The pair (transaction_id, global_position) is the global

@@ -5,7 +5,7 @@ import type { EventFilter, ExpectedRevision } from '../types';
 import { EventSchemas } from '../upcasting';
 import { STREAM_LOCK_STATEMENT } from './append-function';
 import { SqlEventStore } from './sql-event-store';
-import type { SqlExecutor, SqlQueryable } from './sql-executor';
+import type { SqlExecutor, SqlQueryable } from '@switchyard/sql';
 
 /**
  * What the contract cannot see from outside the port: the stored schema version, the shape of the

@@ -30,7 +30,7 @@ import { ensureEventStoreSchema } from './event-store-schema';
 import { feedPageSql, SETTLED } from './feed-page';
 import { filterConditions } from './sql-filter';
 import { SqlSnapshotStore } from './sql-snapshot-store';
-import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from './sql-executor';
+import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
 import { callAppend } from './append-function';
 
 /** sy_append NOTIFYs this channel on every commit (see append-function.ts). */

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase } from '@switchyard/testing';
 import { dropTestSchema } from '../testing/drop-test-schema';
-import { CommandService } from '../command/command-service';
-import { loadStreamState } from '../command/stream-state';
+import { CommandService } from '../application/command-service';
+import { loadStreamState } from '../application/stream-state';
 import { foldingQueueDecider, snapshottingQueueDecider, type QueueCommand } from '../testing/queue-decider';
 import { SqlEventStore } from './sql-event-store';
-import type { SqlExecutor } from './sql-executor';
+import type { SqlExecutor } from '@switchyard/sql';
 
 describeEachDatabase('SqlSnapshotStore', (database) => {
   let executor: SqlExecutor;

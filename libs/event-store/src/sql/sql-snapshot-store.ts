@@ -1,6 +1,6 @@
 import type { SnapshotStore, StoredSnapshot } from '../snapshots';
 import type { JsonValue } from '../types';
-import type { SqlQueryable } from './sql-executor';
+import type { SqlQueryable } from '@switchyard/sql';
 
 /**
  * Next to the events, one row per stream, state name and version: a deployment that changes the

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '../sql/sql-executor';
+import type { SqlExecutor } from '@switchyard/sql';
 
 /** testDatabases() gives each PostgreSQL suite a fresh t_<hex> schema; leave the shared server clean. */
 export async function dropTestSchema(executor: SqlExecutor): Promise<void> {

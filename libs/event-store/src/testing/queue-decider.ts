@@ -1,5 +1,5 @@
 import type { JsonValue } from '../types';
-import type { SnapshotPolicy, SnapshottingDecider } from '../command/snapshot-policy';
+import type { SnapshotPolicy, SnapshottingDecider } from '../application/snapshot-policy';
 
 /**
  * A merge-queue-shaped decider for snapshot tests and the hot-stream benchmark: an ordered list of

@@ -1,6 +1,7 @@
 import { Controller, Get, HttpStatus, Inject, Optional, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import type { EventStore, SqlExecutor } from '@switchyard/event-store';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { EVENT_STORE, SQL_EXECUTOR } from '@switchyard/platform';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../access/public.decorator';

@@ -1,4 +1,5 @@
-import type { EventStore, SqlQueryable } from '@switchyard/event-store';
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { ReadinessContributor } from './readiness';
 
 export const readModelDatabaseReadiness = (sql: SqlQueryable): ReadinessContributor => ({

@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { CommandService } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
 import type { ReadModelFreshness } from '@switchyard/projection';
 import type { SwitchyardConfig } from '../config/switchyard-config';

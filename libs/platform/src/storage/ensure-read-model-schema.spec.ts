@@ -1,4 +1,5 @@
-import { SqlEventStore, type SqlExecutor } from '@switchyard/event-store';
+import { SqlEventStore } from '@switchyard/event-store/sql';
+import { type SqlExecutor } from '@switchyard/sql';
 import { readActiveGeneration, rebuildBlueGreen, type Projection } from '@switchyard/projection';
 import { describeEachDatabase } from '@switchyard/testing';
 import { ensureReadModelSchema } from './ensure-read-model-schema';

@@ -1,4 +1,5 @@
-import { SCHEMA_LOCK_KEY, type SqlExecutor } from '@switchyard/event-store';
+import { SCHEMA_LOCK_KEY } from '@switchyard/event-store/sql';
+import { type SqlExecutor } from '@switchyard/sql';
 import {
   ensureCheckpointTable,
   ensureGenerationTable,

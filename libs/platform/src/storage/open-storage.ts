@@ -1,12 +1,7 @@
 import { join } from 'node:path';
-import {
-  PgExecutor,
-  PgliteExecutor,
-  SqlEventStore,
-  type EventSchemas,
-  type EventStore,
-  type SqlExecutor,
-} from '@switchyard/event-store';
+import { PgExecutor, PgliteExecutor, type SqlExecutor } from '@switchyard/sql';
+import { SqlEventStore } from '@switchyard/event-store/sql';
+import { type EventSchemas, type EventStore } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
 import type { SwitchyardConfig } from '../config/switchyard-config';
 import { lockDataDir } from './data-dir-lock';
@@ -53,7 +48,7 @@ export async function openStorage(
 
     let store: EventStore;
     if (config.eventStoreUrl) {
-      const { EsdbEventStore } = await import('@switchyard/event-store');
+      const { EsdbEventStore } = await import('@switchyard/event-store/esdb');
       store = await EsdbEventStore.open(config.eventStoreUrl, schemas);
       description += `, events in EventStoreDB ${redact(config.eventStoreUrl)}`;
     } else {

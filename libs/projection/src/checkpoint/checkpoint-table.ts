@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 
 const TABLE = `
 CREATE TABLE IF NOT EXISTS sy_projection_checkpoints (

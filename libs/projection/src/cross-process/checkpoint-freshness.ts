@@ -1,4 +1,5 @@
-import { isAtOrAfter, type Position, type SqlQueryable } from '@switchyard/event-store';
+import { isAtOrAfter, type Position } from '@switchyard/event-store';
+import { type SqlQueryable } from '@switchyard/sql';
 import { readCheckpoints, type Checkpoint } from '../checkpoint/checkpoint-store';
 import { ReadModelStoppedError, type ReadModelFreshness } from '../freshness';
 import { ConditionWaiters } from '../waiting/condition-waiters';

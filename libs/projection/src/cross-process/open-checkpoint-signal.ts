@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import type { ProjectionLogger } from '../logger';
 import type { CheckpointSignal } from './checkpoint-signal';
 import { PgNotifyCheckpointSignal } from './pg-notify-checkpoint-signal';

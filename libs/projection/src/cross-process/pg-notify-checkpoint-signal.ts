@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import {
   decodeCheckpointUpdate,
   encodeCheckpointUpdate,

@@ -1,4 +1,5 @@
-import { PgliteExecutor, SqlEventStore } from '@switchyard/event-store';
+import { PgliteExecutor } from '@switchyard/sql';
+import { SqlEventStore } from '@switchyard/event-store/sql';
 import { testRedisUrl } from '@switchyard/testing';
 import { ProcessorRunner } from '../processor/processor-runner';
 import { appendTypes, uniqueName } from '../test/projection-test-env';

@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import { readActiveGeneration, type Generation } from './generation-table';
 
 /**

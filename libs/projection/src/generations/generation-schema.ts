@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 
 /** PostgreSQL's limit on identifiers; longer names are silently truncated, so we shorten them ourselves. */
 const MAX_IDENTIFIER = 63;

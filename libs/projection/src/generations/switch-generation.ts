@@ -1,4 +1,5 @@
-import type { Position, SqlQueryable } from '@switchyard/event-store';
+import type { Position } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import { quoteIdentifier, tablesIn } from './generation-schema';
 import { recordActiveGeneration, type Generation } from './generation-table';
 

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 
 /**
  * One runner per projection across every process: a session lock named after the projection

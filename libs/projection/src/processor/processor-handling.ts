@@ -1,10 +1,6 @@
-import type {
-  CommandService,
-  EventStore,
-  Position,
-  RecordedEvent,
-  SqlExecutor,
-} from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
+import type { EventStore, Position, RecordedEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import type { ProjectionLogger } from '../logger';
 import { isReactor, type Processor } from './processor';
 import { projectionHandling } from './projection-handling';

@@ -1,4 +1,5 @@
-import { InMemoryEventStore, encodeSqlPosition, isAtOrAfter, type EventStore } from '@switchyard/event-store';
+import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
+import { encodeSqlPosition, isAtOrAfter, type EventStore } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { advanceCheckpoint, readCheckpoint } from '../checkpoint/checkpoint-store';
 import type { Projection } from '../projection';

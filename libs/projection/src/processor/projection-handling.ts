@@ -1,4 +1,5 @@
-import type { EventStore, Position, SqlExecutor } from '@switchyard/event-store';
+import type { EventStore, Position } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import { enterActiveGeneration } from '../generations/enter-active-generation';

@@ -1,4 +1,6 @@
-import type { CommandService, RecordedEvent, SqlExecutor } from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { advanceCheckpoint, ensureCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import type { ProcessorHandling } from './processor-handling';

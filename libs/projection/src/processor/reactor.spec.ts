@@ -1,4 +1,4 @@
-import { CommandService } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
 import type { Decider } from '@switchyard/kernel';
 import { describeEachDatabase } from '@switchyard/testing';
 import {

@@ -1,4 +1,5 @@
-import type { CommandOutcome, DomainEvent, EventMetadata, RecordedEvent } from '@switchyard/event-store';
+import type { CommandOutcome } from '@switchyard/event-store/application';
+import type { DomainEvent, EventMetadata, RecordedEvent } from '@switchyard/event-store';
 import type { Decider } from '@switchyard/kernel';
 
 /**

@@ -1,11 +1,5 @@
-import {
-  comparePositions,
-  type EventFilter,
-  type EventStore,
-  type Position,
-  type SqlExecutor,
-  type SqlQueryable,
-} from '@switchyard/event-store';
+import { comparePositions, type EventFilter, type EventStore, type Position } from '@switchyard/event-store';
+import { type SqlExecutor, type SqlQueryable } from '@switchyard/sql';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import {

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   isAtOrAfter,
-  SqlEventStore,
   type EventStore,
   type NewEvent,
   type Position,
   type RecordedEvent,
-  type SqlExecutor,
 } from '@switchyard/event-store';
+import { SqlEventStore } from '@switchyard/event-store/sql';
+import { type SqlExecutor } from '@switchyard/sql';
 import type { TestDatabase } from '@switchyard/testing';
 
 /**

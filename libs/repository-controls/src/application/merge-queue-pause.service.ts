@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandService, SqlExecutor } from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
+import type { SqlExecutor } from '@switchyard/sql';
 import type { Actor, Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';
 import { mergeQueuePauseProjection, PAUSE_TABLE } from './merge-queue-pause.projection';

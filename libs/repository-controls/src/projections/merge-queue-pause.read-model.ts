@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import { PAUSE_TABLE } from './merge-queue-pause.projection';
 
 /** What the pause read model knows about a paused queue. */

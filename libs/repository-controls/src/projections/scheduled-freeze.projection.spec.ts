@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@switchyard/event-store';
+import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze.commands';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';

@@ -1,4 +1,5 @@
-import type { Position, RecordedEvent, SqlQueryable } from '@switchyard/event-store';
+import type { Position, RecordedEvent } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import { clampStorableInstantText } from '@switchyard/kernel';
 import type { FreezeAttributes } from '../domain/freeze/freeze-attributes';
 import type { Projection } from '@switchyard/projection';

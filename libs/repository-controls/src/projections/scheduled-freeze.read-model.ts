@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
 import type { CalendarFreeze } from '../domain/calendar/freeze-calendar';
 import {
   type ScheduledFreezeAttributesJson,

@@ -1,4 +1,6 @@
-import { CommandService, InMemoryEventStore, type RecordedEvent } from '@switchyard/event-store';
+import { CommandService } from '@switchyard/event-store/application';
+import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
+import { type RecordedEvent } from '@switchyard/event-store';
 import type { Actor, Decider } from '@switchyard/kernel';
 import { scheduledFreezeDecider } from '../domain/freeze/scheduled-freeze.decider';
 import type { ScheduledFreezeCommand } from '../domain/freeze/scheduled-freeze.commands';
