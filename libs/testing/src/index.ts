@@ -1,3 +1,4 @@
 export * from './decider-specification';
 export * from './databases';
 export * from './redis';
+export * from './settled';

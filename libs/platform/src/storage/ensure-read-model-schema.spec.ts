@@ -1,7 +1,7 @@
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { type SqlExecutor } from '@switchyard/sql';
 import { readActiveGeneration, rebuildBlueGreen, type Projection } from '@switchyard/projection';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { ensureReadModelSchema } from './ensure-read-model-schema';
 
 /** One row per event, with a secondary index: what setup cannot create on a view. */
@@ -31,7 +31,11 @@ describeEachDatabase('ensureReadModelSchema', (db) => {
   beforeAll(async () => {
     executor = await db.open();
     store = await SqlEventStore.open(executor);
-    await store.appendToStream('pr-1', [{ type: 'Opened', data: {} }], { expectedRevision: 'no_stream' });
+    const appended = await store.appendToStream('pr-1', [{ type: 'Opened', data: {} }], {
+      expectedRevision: 'no_stream',
+    });
+    // The rebuild reads the settled feed; another suite's open transaction may hold it back a moment.
+    await untilSettled(store, appended.lastPosition);
   });
   afterAll(async () => {
     await store.close();

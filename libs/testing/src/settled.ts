@@ -1,0 +1,17 @@
+import type { EventStore, Position } from '@switchyard/event-store';
+
+/**
+ * Settled reads (readAll, headPosition, subscriptions) lag an append while any older transaction is
+ * still open anywhere on the server — another test worker's, for instance. Tests that read right
+ * after appending first wait until the head has reached their last append.
+ */
+export async function untilSettled(store: EventStore, position: Position, timeoutMs = 15_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const head = await store.headPosition();
+    if (head !== null && head >= position) return;
+    if (performance.now() > deadline)
+      throw new Error(`position ${position} did not settle in ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
