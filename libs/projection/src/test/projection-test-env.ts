@@ -1,14 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import {
-  isAtOrAfter,
-  type EventStore,
-  type NewEvent,
-  type Position,
-  type RecordedEvent,
-} from '@switchyard/event-store';
+import { type EventStore, type NewEvent, type Position, type RecordedEvent } from '@switchyard/event-store';
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { type SqlExecutor } from '@switchyard/sql';
-import type { TestDatabase } from '@switchyard/testing';
+import { untilSettled, type TestDatabase } from '@switchyard/testing';
 
 /**
  * One database per spec file and backend (opening PGlite takes seconds); tests keep out of each
@@ -48,20 +42,15 @@ export async function appendTypes(
 }
 
 /**
- * Every stored event of the streams whose ids start with the prefix (one test's streams). readAll
- * gives only settled events, and on a busy PostgreSQL server an append can take a moment to
- * settle: with `through` (a position an append returned), it waits until the feed includes it.
+ * Every stored event of the streams whose ids start with the prefix (one test's streams); with
+ * `through` (a position an append returned), once the feed includes it.
  */
 export async function storedEvents(
   store: EventStore,
   prefix: string,
   through?: Position,
 ): Promise<RecordedEvent[]> {
-  for (;;) {
-    const page = await store.readAll({ after: 'start', limit: 100_000 });
-    if (!through || isAtOrAfter(page.lastPosition, through)) {
-      return page.events.filter((event) => event.streamId.startsWith(prefix));
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+  if (through) await untilSettled(store, through);
+  const page = await store.readAll({ after: 'start', limit: 100_000 });
+  return page.events.filter((event) => event.streamId.startsWith(prefix));
 }
