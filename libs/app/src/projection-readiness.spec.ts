@@ -7,7 +7,7 @@ import {
   recordCheckpointFailure,
   resetCheckpoint,
 } from '@switchyard/projection';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { checkpointReadiness } from './projection-readiness';
 
 describeEachDatabase('checkpointReadiness (the api beside a projector)', (db) => {
@@ -31,6 +31,8 @@ describeEachDatabase('checkpointReadiness (the api beside a projector)', (db) =>
     const first = await store.appendToStream('s', [{ type: 'A', data: {} }], { expectedRevision: 'any' });
     const head = (await store.appendToStream('s', [{ type: 'B', data: {} }], { expectedRevision: 'any' }))
       .lastPosition;
+    // The head is the settled head: another suite's open transaction may hold it back a moment.
+    await untilSettled(store, head);
     await executor.transaction((tx) =>
       advanceCheckpoint(tx, { name: 'ahead', version: 1, from: 'start', to: head }),
     );
