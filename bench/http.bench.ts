@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freshPostgresDatabase, type FreshDatabase } from './fresh-postgres-database';
+import { freshPostgresDatabase, type FreshDatabase } from '@switchyard/testing';
 import { runLoad, type Load, type LoadResult } from './http/load';
 import { median, printOutcomes, type ScenarioOutcome } from './http/report';
 import { startAppProcess, startServerProcess, type AppProcess } from './logs/app-process';

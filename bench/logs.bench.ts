@@ -14,7 +14,7 @@ import { SqlEventStore } from '@switchyard/event-store/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { quoteIdentifier, readActiveGeneration, rebuildBlueGreen } from '@switchyard/projection';
 import { decodeLogCursor } from '../libs/activity-log/src/http/log-cursor';
-import { freshPostgresDatabase } from './fresh-postgres-database';
+import { freshPostgresDatabase } from '@switchyard/testing';
 import { startAppProcess } from './logs/app-process';
 import { alternate, summarize } from './logs/latency';
 import { printMachine, printScenarios, type ScenarioResult } from './logs/report';

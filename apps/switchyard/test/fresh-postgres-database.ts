@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { testDatabases } from '@switchyard/testing';
-import { freshPostgresDatabase, type FreshDatabase } from '../../../bench/fresh-postgres-database';
+import { freshPostgresDatabase, testDatabases, type FreshDatabase } from '@switchyard/testing';
 
 export type { FreshDatabase };
 

@@ -2,3 +2,4 @@ export * from './decider-specification';
 export * from './databases';
 export * from './redis';
 export * from './settled';
+export * from './fresh-postgres-database';

@@ -7,37 +7,25 @@ import {
   appendTypes,
   openProjectionTestEnv,
   uniqueName,
+  runnersOn,
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
 import { readTally, tallyProjection, type TallyOptions } from '../test/tally-projection';
-import { ProcessorRunner, type ProcessorRunnerOptions } from './processor-runner';
+import type { ProcessorRunnerOptions } from './processor-runner';
 
 describeEachDatabase('ProcessorRunner', (db) => {
   let env: ProjectionTestEnv;
-  const started: ProcessorRunner[] = [];
+  let runners: ReturnType<typeof runnersOn>;
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
+    runners = runnersOn(env);
   });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((runner) => runner.stop()));
-  });
+  afterEach(() => runners.stopAll());
   afterAll(() => env.close());
 
-  const startRunner = (projection: Projection, options: Partial<ProcessorRunnerOptions> = {}) => {
-    const runner = new ProcessorRunner(projection, {
-      executor: env.executor,
-      store: env.store,
-      logger: new RecordingLogger(),
-      maxRetryDelayMs: 20,
-      // Generous: a shared CI machine can stall a commit for seconds; a test waiting for false names its own timeout.
-      defaultWaitTimeoutMs: 20_000,
-      ...options,
-    });
-    started.push(runner);
-    runner.start();
-    return runner;
-  };
+  const startRunner = (projection: Projection, options: Partial<ProcessorRunnerOptions> = {}) =>
+    runners.start(projection, options);
   const tally = (options: Partial<TallyOptions> = {}) => {
     const name = options.name ?? uniqueName('tally');
     return {

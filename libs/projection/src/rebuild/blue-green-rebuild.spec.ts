@@ -11,6 +11,7 @@ import {
   openProjectionTestEnv,
   storedEvents,
   uniqueName,
+  runnersOn,
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
@@ -27,29 +28,17 @@ interface TallyRead {
 
 describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
   let env: ProjectionTestEnv;
-  const started: ProcessorRunner[] = [];
+  let runners: ReturnType<typeof runnersOn>;
   beforeAll(async () => {
     env = await openProjectionTestEnv(db);
+    runners = runnersOn(env);
   });
-  afterEach(async () => {
-    await Promise.all(started.splice(0).map((runner) => runner.stop()));
-  });
+  afterEach(() => runners.stopAll());
   afterAll(() => env.close());
 
-  const startRunner = (projection: Projection, logger = new RecordingLogger()) => {
-    const runner = new ProcessorRunner(projection, {
-      executor: env.executor,
-      store: env.store,
-      logger,
-      // Each new runner starts from the first event of a store the earlier tests filled too.
-      batchSize: 50,
-      maxRetryDelayMs: 20,
-      defaultWaitTimeoutMs: 30_000,
-    });
-    started.push(runner);
-    runner.start();
-    return runner;
-  };
+  // Each new runner starts from the first event of a store the earlier tests filled too.
+  const startRunner = (projection: Projection, logger = new RecordingLogger()) =>
+    runners.start(projection, { logger, batchSize: 50, defaultWaitTimeoutMs: 30_000 });
 
   const appendSome = async (prefix: string, appends: number) => {
     let head = '';

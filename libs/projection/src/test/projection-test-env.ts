@@ -3,6 +3,9 @@ import { type EventStore, type NewEvent, type Position, type RecordedEvent } fro
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { type SqlExecutor } from '@switchyard/sql';
 import { untilSettled, type TestDatabase } from '@switchyard/testing';
+import { ProcessorRunner, type ProcessorRunnerOptions } from '../processor/processor-runner';
+import type { Projection } from '../projection';
+import { RecordingLogger } from './recording-logger';
 
 /**
  * One database per spec file and backend (opening PGlite takes seconds); tests keep out of each
@@ -23,6 +26,33 @@ export async function openProjectionTestEnv(db: TestDatabase): Promise<Projectio
     async close() {
       await store.close();
       await executor.close();
+    },
+  };
+}
+
+/**
+ * Runners a spec starts on its env, with test-speed retries and a generous wait (a shared CI machine
+ * can stall a commit for seconds; a test waiting for false names its own timeout); stopAll() after
+ * each test.
+ */
+export function runnersOn(env: ProjectionTestEnv) {
+  const started: ProcessorRunner[] = [];
+  return {
+    start(projection: Projection, options: Partial<ProcessorRunnerOptions> = {}): ProcessorRunner {
+      const runner = new ProcessorRunner(projection, {
+        executor: env.executor,
+        store: env.store,
+        logger: new RecordingLogger(),
+        maxRetryDelayMs: 20,
+        defaultWaitTimeoutMs: 20_000,
+        ...options,
+      });
+      started.push(runner);
+      runner.start();
+      return runner;
+    },
+    async stopAll(): Promise<void> {
+      await Promise.all(started.splice(0).map((runner) => runner.stop()));
     },
   };
 }
