@@ -1,0 +1,1 @@
+export * from './port/pull-request-snapshot';
