@@ -1,1 +1,1 @@
-export * from './port/pull-request-snapshot';
+export * from './port';
