@@ -1,0 +1,2 @@
+export * from './github-rest-contract';
+export * from './github-webhook-contract';
