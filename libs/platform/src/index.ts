@@ -1,5 +1,6 @@
 export * from './tokens';
 export * from './config/switchyard-config';
+export * from './config/github-settings';
 export * from './config/config-error';
 export * from './config/load-config';
 export * from './config/load-config-or-exit';

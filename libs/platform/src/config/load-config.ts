@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError } from './config-error';
+import { readGitHubSettings } from './github-settings';
 import type { HostTokenGrant, SwitchyardConfig } from './switchyard-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -11,7 +12,9 @@ type Env = Record<string, string | undefined>;
  * Reads the documented variables (names are a public contract: scripts rely on them):
  * PORT, HOST, SWITCHYARD_DATA_DIR, DATABASE_URL, EVENTSTORE_URL, REDIS_URL, SWITCHYARD_ACCOUNT,
  * SWITCHYARD_ACCOUNT_ID, SWITCHYARD_ADMIN_KEY, SWITCHYARD_HOST_TOKENS, SWITCHYARD_HOST_TOKENS_FILE,
- * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS.
+ * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
+ * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
+ * SWITCHYARD_GITHUB_API_URL (see github-settings.ts).
  */
 export function loadConfig(env: Env = process.env): SwitchyardConfig {
   const problems: string[] = [];
@@ -60,6 +63,8 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     problems,
   );
 
+  const github = readGitHubSettings(value, problems);
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -74,6 +79,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     logLevel,
     trustProxy,
     readYourWritesTimeoutMs,
+    github,
   };
 }
 

@@ -1,3 +1,5 @@
+import type { GitHubSettings } from './github-settings';
+
 /** Everything the processes read from the environment, parsed once at start-up. */
 export interface HostTokenGrant {
   user: { id: number; login: string };
@@ -22,4 +24,6 @@ export interface SwitchyardConfig {
   trustProxy: boolean;
   /** How long a write endpoint waits for the read models to include its events. */
   readYourWritesTimeoutMs: number;
+  /** GitHub mode (an App is configured) or sandbox mode. */
+  github: GitHubSettings;
 }
