@@ -14,7 +14,7 @@ type Env = Record<string, string | undefined>;
  * SWITCHYARD_ACCOUNT_ID, SWITCHYARD_ADMIN_KEY, SWITCHYARD_HOST_TOKENS, SWITCHYARD_HOST_TOKENS_FILE,
  * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
  * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
- * SWITCHYARD_GITHUB_API_URL (see github-settings.ts).
+ * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS.
  */
 export function loadConfig(env: Env = process.env): SwitchyardConfig {
   const problems: string[] = [];
@@ -64,6 +64,13 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
   );
 
   const github = readGitHubSettings(value, problems);
+  const sandboxCiSeconds = integer(
+    value('SWITCHYARD_SANDBOX_CI_SECONDS') ?? '5',
+    'SWITCHYARD_SANDBOX_CI_SECONDS',
+    0,
+    86_400,
+    problems,
+  );
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -80,6 +87,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     trustProxy,
     readYourWritesTimeoutMs,
     github,
+    sandboxCiSeconds,
   };
 }
 

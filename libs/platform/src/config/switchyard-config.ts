@@ -26,4 +26,6 @@ export interface SwitchyardConfig {
   readYourWritesTimeoutMs: number;
   /** GitHub mode (an App is configured) or sandbox mode. */
   github: GitHubSettings;
+  /** The sandbox CI's run duration for a tree that sets none (`sandbox-ci: seconds n`). */
+  sandboxCiSeconds: number;
 }
