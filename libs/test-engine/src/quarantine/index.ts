@@ -1,0 +1,13 @@
+// Quarantines of the test engine (issue #10 scope 5). Domain (pure): the decider and its events.
+export * from './domain/health-status';
+export * from './domain/quarantine-scope';
+export * from './domain/test-quarantine.commands';
+export * from './domain/test-quarantine.events';
+export * from './domain/test-quarantine.errors';
+export * from './domain/test-quarantine.decider';
+export * from './domain/test-quarantine.stream';
+
+// Read model: the projection, its queries, and the is_quarantined expression search/tests joins.
+export * from './projection/test-quarantine.projection';
+export * from './projection/test-quarantine.read-model';
+export * from './projection/quarantined-identity.sql';
