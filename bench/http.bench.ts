@@ -12,7 +12,8 @@ import { printMachine } from './logs/report';
  * PGlite), beside a bare Fastify server in another, under the same autocannon load, alternating
  * ours and the baseline round by round. The app runs at LOG_LEVEL=info, as deployed.
  * BENCH_HTTP_SECONDS (default 3) per run and BENCH_HTTP_ROUNDS (default 3) for longer runs;
- * BENCH_HTTP_CONNECTIONS (default 10) for the reads; BENCH_APP_NODE_ARGS=--cpu-prof to profile.
+ * BENCH_HTTP_CONNECTIONS (default 10) for the reads; BENCH_APP_NODE_ARGS=--cpu-prof to profile;
+ * BENCH_HTTP_ONLY=pause (a part of the label: GET, PUT, application, pause) runs only those scenarios.
  */
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? '3');
 const ROUNDS = Number(process.env.BENCH_HTTP_ROUNDS ?? '3');
@@ -50,7 +51,7 @@ function writes(): Load['next'] {
   };
 }
 
-const SCENARIOS: Scenario[] = [
+const ALL_SCENARIOS: Scenario[] = [
   {
     label: 'GET /v1/application',
     connections: READ_CONNECTIONS,
@@ -71,6 +72,10 @@ const SCENARIOS: Scenario[] = [
     p99GoalMs: 25,
   },
 ];
+
+const SCENARIOS = ALL_SCENARIOS.filter(
+  (scenario) => !process.env.BENCH_HTTP_ONLY || scenario.label.includes(process.env.BENCH_HTTP_ONLY),
+);
 
 async function fetchJson(baseUrl: string, path: string, init: RequestInit = {}): Promise<string> {
   const response = await fetch(`${baseUrl}${path}`, {

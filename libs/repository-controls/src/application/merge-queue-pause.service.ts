@@ -9,6 +9,7 @@ import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.eve
 import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
 import type { PauseView } from '../projections/merge-queue-pause.read-model';
 import { findPause } from '../projections/merge-queue-pause.read-model';
+import { PauseReadCache } from './pause-read-cache';
 import { PAUSE_READ_MODELS } from './read-models';
 
 /**
@@ -17,6 +18,8 @@ import { PAUSE_READ_MODELS } from './read-models';
  */
 @Injectable()
 export class MergeQueuePauseService {
+  private readonly cache = new PauseReadCache();
+
   constructor(
     @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
@@ -25,7 +28,7 @@ export class MergeQueuePauseService {
   ) {}
 
   async pause(repository: string, reason: string, actor: Actor): Promise<PauseView> {
-    const outcome = await readYourWrite(this.freshness, PAUSE_READ_MODELS, () =>
+    const outcome = await this.writing(repository, () =>
       this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
         type: 'PauseMergeQueue',
         repository,
@@ -39,7 +42,7 @@ export class MergeQueuePauseService {
   }
 
   async unpause(repository: string, actor: Actor): Promise<void> {
-    await readYourWrite(this.freshness, PAUSE_READ_MODELS, () =>
+    await this.writing(repository, () =>
       this.commands.handle(mergeQueuePauseStreamId(repository), mergeQueuePauseDecider, {
         type: 'UnpauseMergeQueue',
         repository,
@@ -49,8 +52,18 @@ export class MergeQueuePauseService {
     );
   }
 
+  /** From the read cache: this process's own writes show at once, other processes' within a second. */
   current(repository: string): Promise<PauseView | null> {
-    return findPause(this.sql, repository);
+    return this.cache.read(repository, () => findPause(this.sql, repository));
+  }
+
+  /** Read-your-writes, then this process forgets the pause it cached (even if the wait timed out). */
+  private async writing<T>(repository: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await readYourWrite(this.freshness, PAUSE_READ_MODELS, write);
+    } finally {
+      this.cache.invalidate(repository);
+    }
   }
 }
 
