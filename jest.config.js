@@ -9,6 +9,17 @@ for (const [alias, [target]] of Object.entries(compilerOptions.paths)) {
   else moduleNameMapper[`^${alias}$`] = `<rootDir>/${target}`;
 }
 
+const ESM_ONLY_PACKAGES = [
+  '@octokit',
+  'universal-user-agent',
+  'universal-github-app-jwt',
+  'before-after-hook',
+  'toad-cache',
+  'json-with-bigint',
+  'fast-content-type-parse',
+  'content-type',
+];
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs'],
@@ -26,7 +37,11 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
+    '^.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
+  // @octokit/* and a few of their dependencies ship only ES modules; jest loads CommonJS, so those
+  // (and only those) are compiled by SWC like our own sources instead of being left untransformed.
+  transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   reporters: ['default', '<rootDir>/libs/testing/reporters/closing-line-reporter.js'],
   testTimeout: 30000,
   maxWorkers: 2,

@@ -22,8 +22,8 @@ export interface ConfigurationFile {
   content: string;
   /** The blob sha, so a caller can tell whether the file changed. */
   sha: string;
-  /** The ref it was read at. */
-  ref: string;
+  /** The ref it was read at; null when read at the default branch. */
+  ref: string | null;
 }
 
 export interface BranchHead {

@@ -1,0 +1,118 @@
+import { createAppAuth } from '@octokit/auth-app';
+import type { RepositoryCoordinates } from '../port/code-host';
+import { toCodeHostError } from './error-mapping';
+import { GitHubOctokit, meterRequests, octokitOptions } from './github-octokit';
+import type { RequestMeter } from './request-meter';
+
+/** Which authenticated Octokit acts on a repository or an organization. */
+export interface GitHubClients {
+  forRepository(repository: RepositoryCoordinates): Promise<GitHubOctokit>;
+  forOrganization(org: string): Promise<GitHubOctokit>;
+}
+
+interface Logger {
+  warn(message: string): void;
+}
+
+/**
+ * One token for everything: the sandbox forge, which accepts the admin key as GitHub accepts a
+ * token. The base URL is read on first use, because the service learns its own address only
+ * once it listens.
+ */
+export class TokenClients implements GitHubClients {
+  private client: GitHubOctokit | null = null;
+
+  constructor(
+    private readonly baseUrl: () => string,
+    private readonly token: string,
+    private readonly meter: RequestMeter,
+    private readonly log: Logger,
+  ) {}
+
+  async forRepository(): Promise<GitHubOctokit> {
+    return this.shared();
+  }
+
+  async forOrganization(): Promise<GitHubOctokit> {
+    return this.shared();
+  }
+
+  private shared(): GitHubOctokit {
+    this.client ??= meterRequests(
+      new GitHubOctokit({ ...octokitOptions(this.baseUrl(), this.log, false), auth: this.token }),
+      this.meter,
+    );
+    return this.client;
+  }
+}
+
+/**
+ * A GitHub App: a JWT finds the installation that covers a repository or an organization, then an
+ * Octokit per installation authenticates with installation tokens. `@octokit/auth-app` caches
+ * each token for 59 of its 60 minutes, so a token is renewed before GitHub expires it.
+ */
+export class AppInstallationClients implements GitHubClients {
+  private readonly app: GitHubOctokit;
+  private readonly byInstallation = new Map<number, GitHubOctokit>();
+  private readonly installationOf = new Map<string, number>();
+
+  constructor(
+    private readonly settings: { appId: number; privateKey: string; apiUrl: string },
+    private readonly meter: RequestMeter,
+    private readonly log: Logger,
+  ) {
+    this.app = meterRequests(
+      new GitHubOctokit({
+        ...octokitOptions(settings.apiUrl, log),
+        authStrategy: createAppAuth,
+        auth: { appId: settings.appId, privateKey: settings.privateKey },
+      }),
+      meter,
+    );
+  }
+
+  async forRepository({ owner, name }: RepositoryCoordinates): Promise<GitHubOctokit> {
+    return this.installationClient(`repo:${owner}/${name}`, async () => {
+      const { data } = await this.app.rest.apps.getRepoInstallation({ owner, repo: name });
+      return data.id;
+    });
+  }
+
+  async forOrganization(org: string): Promise<GitHubOctokit> {
+    return this.installationClient(`org:${org}`, async () => {
+      const { data } = await this.app.rest.apps.getOrgInstallation({ org });
+      return data.id;
+    });
+  }
+
+  /** Forget an installation (uninstalled, or repositories removed from it). */
+  forget(installationId: number): void {
+    this.byInstallation.delete(installationId);
+    for (const [key, id] of this.installationOf) if (id === installationId) this.installationOf.delete(key);
+  }
+
+  private async installationClient(key: string, find: () => Promise<number>): Promise<GitHubOctokit> {
+    let installationId = this.installationOf.get(key);
+    if (installationId === undefined) {
+      try {
+        installationId = await find();
+      } catch (error) {
+        throw toCodeHostError(error, `no installation of the App covers ${key.slice(key.indexOf(':') + 1)}`);
+      }
+      this.installationOf.set(key, installationId);
+    }
+    let client = this.byInstallation.get(installationId);
+    if (!client) {
+      client = meterRequests(
+        new GitHubOctokit({
+          ...octokitOptions(this.settings.apiUrl, this.log),
+          authStrategy: createAppAuth,
+          auth: { appId: this.settings.appId, privateKey: this.settings.privateKey, installationId },
+        }),
+        this.meter,
+      );
+      this.byInstallation.set(installationId, client);
+    }
+    return client;
+  }
+}

@@ -1,0 +1,4 @@
+export * from './github-code-host';
+export * from './github-clients';
+export * from './request-meter';
+export * from './pull-request-mapping';
