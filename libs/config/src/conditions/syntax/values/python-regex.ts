@@ -1,0 +1,73 @@
+/**
+ * Conditions use Python regular expressions (`re.search`). JavaScript's engine reads most of them
+ * the same; this rewrites the Python-only spellings users actually write, and refuses what JS
+ * cannot express rather than matching something else:
+ * - leading global flags `(?i)`, `(?s)`, `(?m)` (and `(?a)`, `(?u)`, `(?L)`, which change nothing
+ *   here) become JS flags; `(?x)` is refused;
+ * - `(?P<name>…)` → `(?<name>…)`, `(?P=name)` → `\k<name>`;
+ * - `\A` and `\Z` → start and end of the whole text, whatever the `m` flag.
+ */
+export type RegexTranslation = { ok: true; source: string; flags: string } | { ok: false; detail: string };
+
+const START_OF_TEXT = '(?<![\\s\\S])';
+const END_OF_TEXT = '(?![\\s\\S])';
+
+export function translatePythonRegex(pattern: string): RegexTranslation {
+  let rest = pattern;
+  const flags = new Set<string>();
+  const leading = /^\(\?([aiLmsux]+)\)/.exec(rest);
+  if (leading) {
+    for (const flag of leading[1]!) {
+      if (flag === 'x')
+        return { ok: false, detail: 'Invalid regular expression: the verbose flag (?x) is not supported' };
+      if (flag === 'i' || flag === 'm' || flag === 's') flags.add(flag);
+    }
+    rest = rest.slice(leading[0].length);
+  }
+  let source = '';
+  let inClass = false;
+  for (let index = 0; index < rest.length; index++) {
+    const character = rest[index]!;
+    if (character === '\\') {
+      const next = rest[index + 1];
+      if (!inClass && next === 'A') source += START_OF_TEXT;
+      else if (!inClass && next === 'Z') source += END_OF_TEXT;
+      else source += character + (next ?? '');
+      index++;
+      continue;
+    }
+    if (inClass) {
+      if (character === ']') inClass = false;
+      source += character;
+      continue;
+    }
+    if (character === '[') {
+      inClass = true;
+      source += character;
+      // A `]` right after `[` or `[^` is a literal in both dialects.
+      if (rest[index + 1] === '^') source += rest[++index];
+      if (rest[index + 1] === ']') source += rest[++index];
+      continue;
+    }
+    if (rest.startsWith('(?P<', index)) {
+      source += '(?<';
+      index += 3;
+      continue;
+    }
+    const backReference = /^\(\?P=(\w+)\)/.exec(rest.slice(index));
+    if (backReference) {
+      source += `\\k<${backReference[1]}>`;
+      index += backReference[0].length - 1;
+      continue;
+    }
+    source += character;
+  }
+  const jsFlags = [...flags].sort().join('');
+  try {
+    new RegExp(source, jsFlags);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
+    return { ok: false, detail: `Invalid regular expression: ${reason}` };
+  }
+  return { ok: true, source, flags: jsFlags };
+}
