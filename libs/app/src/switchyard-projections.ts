@@ -3,6 +3,7 @@ import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { Projection } from '@switchyard/projection';
 import { repositoryControlsLogMapping, repositoryControlsProjections } from '@switchyard/repository-controls';
+import { testEngineProjections } from '@switchyard/test-engine';
 
 /**
  * Every read model Switchyard serves. The activity log takes one mapping table per bounded
@@ -12,6 +13,7 @@ export function switchyardProjections(): Projection[] {
   return [
     authCredentialsProjection,
     ...repositoryControlsProjections,
+    ...testEngineProjections,
     createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping]),
   ];
 }

@@ -1,0 +1,48 @@
+import type { Decider } from '@switchyard/kernel';
+import type { TestResultsRecorded, TestUploadEvent, UploadSource } from './test-upload.events';
+import type { RunResults } from './test-results';
+
+/** Keeps each event well under a megabyte even with stack traces. */
+export const MAX_EXECUTIONS_PER_EVENT = 1000;
+
+export interface RecordTestResults {
+  type: 'RecordTestResults';
+  repository: string;
+  /** Derived from the upload's content, so sending the same upload twice records it once. */
+  uploadId: string;
+  source: UploadSource;
+  receivedAt: string;
+  runs: RunResults[];
+}
+
+export interface TestUploadState {
+  recorded: boolean;
+}
+
+/** One stream per upload: the first copy is recorded, every later copy of it changes nothing. */
+export const testUploadDecider: Decider<TestUploadState, RecordTestResults, TestUploadEvent> = {
+  initialState: () => ({ recorded: false }),
+  evolve: () => ({ recorded: true }),
+  decide(command, state) {
+    if (state.recorded) return [];
+    const parts: Omit<TestResultsRecorded['data'], 'part' | 'parts'>[] = [];
+    for (const { run, executions } of command.runs) {
+      for (let start = 0; start < executions.length; start += MAX_EXECUTIONS_PER_EVENT) {
+        parts.push({
+          repository: command.repository,
+          uploadId: command.uploadId,
+          source: command.source,
+          receivedAt: command.receivedAt,
+          run,
+          executions: executions.slice(start, start + MAX_EXECUTIONS_PER_EVENT),
+        });
+      }
+    }
+    return parts.map((data, part) => ({
+      type: 'test_results.recorded',
+      data: { ...data, part, parts: parts.length },
+    }));
+  },
+};
+
+export const testUploadStreamId = (uploadId: string): string => `test_upload-${uploadId}`;

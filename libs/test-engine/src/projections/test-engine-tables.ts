@@ -1,0 +1,74 @@
+/** The test engine's read-model tables (one projection writes them all, in one transaction). */
+export const EXECUTIONS_TABLE = 'test_engine_executions';
+export const IDENTITY_COMMITS_TABLE = 'test_engine_identity_commits';
+export const IDENTITIES_TABLE = 'test_engine_identities';
+
+export const TEST_ENGINE_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
+    repository text NOT NULL,
+    trace_id text NOT NULL,
+    span_id text NOT NULL,
+    test_id uuid NOT NULL,
+    test_name text NOT NULL,
+    pipeline_name text NOT NULL,
+    job_name text NOT NULL,
+    commit_key text NOT NULL,
+    commit_sha text,
+    on_default_branch boolean NOT NULL,
+    conclusion text NOT NULL,
+    finished_at timestamptz NOT NULL,
+    duration_ms double precision NOT NULL,
+    quarantined boolean NOT NULL,
+    failure_id uuid,
+    exception_type text,
+    exception_message text,
+    exception_stacktrace text,
+    filepath text,
+    function_name text,
+    framework text,
+    framework_version text,
+    language text,
+    run_url text,
+    PRIMARY KEY (repository, trace_id, span_id)
+  );
+  CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_by_test
+    ON ${EXECUTIONS_TABLE} (repository, test_id, finished_at);
+  CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_by_failure
+    ON ${EXECUTIONS_TABLE} (repository, test_id, failure_id) WHERE failure_id IS NOT NULL;
+
+  CREATE TABLE IF NOT EXISTS ${IDENTITY_COMMITS_TABLE} (
+    repository text NOT NULL,
+    test_id uuid NOT NULL,
+    pipeline_name text NOT NULL,
+    job_name text NOT NULL,
+    commit_key text NOT NULL,
+    first_finished_at timestamptz NOT NULL,
+    passed integer NOT NULL,
+    failed integer NOT NULL,
+    skipped integer NOT NULL,
+    PRIMARY KEY (repository, test_id, pipeline_name, job_name, commit_key)
+  );
+  CREATE INDEX IF NOT EXISTS ${IDENTITY_COMMITS_TABLE}_recent
+    ON ${IDENTITY_COMMITS_TABLE} (repository, test_id, pipeline_name, job_name, first_finished_at DESC);
+
+  CREATE TABLE IF NOT EXISTS ${IDENTITIES_TABLE} (
+    repository text NOT NULL,
+    test_id uuid NOT NULL,
+    pipeline_name text NOT NULL,
+    job_name text NOT NULL,
+    test_name text NOT NULL,
+    health_status text NOT NULL,
+    health_rank smallint NOT NULL,
+    failed_executions_ratio double precision NOT NULL,
+    failed_executions_impact text,
+    impact_rank smallint NOT NULL,
+    success_ratio double precision NOT NULL,
+    failure_ratio double precision NOT NULL,
+    flakiness_ratio double precision NOT NULL,
+    executions_count integer NOT NULL,
+    last_finished_at timestamptz NOT NULL,
+    PRIMARY KEY (repository, test_id, pipeline_name, job_name)
+  );
+  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_count
+    ON ${IDENTITIES_TABLE} (repository, executions_count DESC, test_id, pipeline_name, job_name);
+`;

@@ -1,0 +1,251 @@
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { Projection } from '@switchyard/projection';
+import type { SqlQueryable } from '@switchyard/sql';
+import type { CommitOutcome } from '../domain/health/commit-outcome';
+import { HEALTH_RULES, HEALTH_SEVERITY } from '../domain/health/health-rules';
+import { healthVerdict } from '../domain/health/health-verdict';
+import { failureIdOf, UNKNOWN_EXCEPTION_TYPE } from '../domain/identity/failure-identity';
+import { testIdOf } from '../domain/identity/test-identity';
+import { type TestResultsRecorded, testUploadEventTypes } from '../domain/upload/test-upload.events';
+import { ranOnDefaultBranch } from '../domain/upload/test-results';
+import {
+  EXECUTIONS_TABLE,
+  IDENTITIES_TABLE,
+  IDENTITY_COMMITS_TABLE,
+  TEST_ENGINE_SCHEMA,
+} from './test-engine-tables';
+
+/** Ascending failed_executions_impact puts high first, as ascending health puts broken first. */
+const IMPACT_RANK = { high: 0, medium: 1, low: 2 } as const;
+const NO_IMPACT_RANK = 3;
+
+/**
+ * Executions, per-commit outcomes and per-identity health, from the upload events only (a
+ * filtered feed: test uploads never slow another read model, nor theirs this one). Executions are
+ * keyed by (repository, trace id, span id), so a chunk sent twice, or a span repeated in two
+ * chunks, counts once; only rows that were really inserted move the per-commit counters.
+ */
+export const testResultsProjection: Projection = {
+  name: 'test_engine.results',
+  version: 1,
+  eventTypes: testUploadEventTypes,
+
+  async setup(tx) {
+    await tx.exec(TEST_ENGINE_SCHEMA);
+  },
+
+  async reset(tx) {
+    await tx.exec(
+      `DELETE FROM ${EXECUTIONS_TABLE}; DELETE FROM ${IDENTITY_COMMITS_TABLE}; DELETE FROM ${IDENTITIES_TABLE};`,
+    );
+  },
+
+  async apply(tx, events) {
+    const touched = new Map<string, IdentityKey>();
+    for (const event of events) {
+      if (event.type !== 'test_results.recorded') continue;
+      for (const key of await recordExecutions(tx, event as RecordedEvent<TestResultsRecorded>)) {
+        touched.set(`${key.repository}\n${key.testId}\n${key.pipelineName}\n${key.jobName}`, key);
+      }
+    }
+    if (touched.size > 0) await refreshIdentities(tx, [...touched.values()]);
+  },
+
+  async countRecords(q) {
+    const { rows } = await q.query<{ count: string }>(
+      `SELECT count(*)::text AS count FROM ${EXECUTIONS_TABLE}`,
+    );
+    return Number(rows[0]?.count ?? 0);
+  },
+};
+
+interface IdentityKey {
+  repository: string;
+  testId: string;
+  pipelineName: string;
+  jobName: string;
+}
+
+const COLUMNS = [
+  ['trace_id', 'text'],
+  ['span_id', 'text'],
+  ['test_id', 'uuid'],
+  ['test_name', 'text'],
+  ['conclusion', 'text'],
+  ['finished_at', 'timestamptz'],
+  ['duration_ms', 'float8'],
+  ['quarantined', 'bool'],
+  ['failure_id', 'uuid'],
+  ['exception_type', 'text'],
+  ['exception_message', 'text'],
+  ['exception_stacktrace', 'text'],
+  ['filepath', 'text'],
+  ['function_name', 'text'],
+] as const;
+
+/** One statement per event: insert the new executions, add them to their commits' counters. */
+async function recordExecutions(
+  tx: SqlQueryable,
+  event: RecordedEvent<TestResultsRecorded>,
+): Promise<IdentityKey[]> {
+  const { repository, run, executions, uploadId } = event.data;
+  const onDefaultBranch = ranOnDefaultBranch(run);
+  const columns: unknown[][] = COLUMNS.map(() => []);
+  for (const execution of executions) {
+    const testId = testIdOf(repository, execution.testName);
+    const failed = execution.conclusion === 'failed';
+    const exceptionType = execution.exceptionType ?? UNKNOWN_EXCEPTION_TYPE;
+    const exceptionMessage = execution.exceptionMessage ?? '';
+    const values = [
+      execution.traceId,
+      execution.spanId,
+      testId,
+      execution.testName,
+      execution.conclusion,
+      execution.finishedAt,
+      execution.durationMs,
+      execution.quarantined,
+      failed ? failureIdOf(testId, exceptionType, exceptionMessage) : null,
+      failed ? exceptionType : null,
+      failed ? exceptionMessage : null,
+      execution.exceptionStacktrace,
+      execution.filepath,
+      execution.functionName,
+    ];
+    values.forEach((value, index) => columns[index]!.push(value));
+  }
+  const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const names = COLUMNS.map(([name]) => name).join(', ');
+  const base = COLUMNS.length;
+  const { rows } = await tx.query<{ test_id: string }>(
+    `WITH inserted AS (
+       INSERT INTO ${EXECUTIONS_TABLE} (${names}, repository, pipeline_name, job_name, commit_key, commit_sha,
+         on_default_branch, framework, framework_version, language, run_url)
+       SELECT *, $${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::boolean,
+         $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}
+       FROM unnest(${unnest}) AS incoming(${names})
+       ON CONFLICT (repository, trace_id, span_id) DO NOTHING
+       RETURNING test_id, conclusion, finished_at
+     ), per_commit AS (
+       INSERT INTO ${IDENTITY_COMMITS_TABLE} AS stored
+         (repository, test_id, pipeline_name, job_name, commit_key, first_finished_at, passed, failed, skipped)
+       SELECT $${base + 1}, test_id, $${base + 2}, $${base + 3}, $${base + 4}, min(finished_at),
+         count(*) FILTER (WHERE conclusion = 'passed'), count(*) FILTER (WHERE conclusion = 'failed'),
+         count(*) FILTER (WHERE conclusion = 'skipped')
+       FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id
+       ON CONFLICT (repository, test_id, pipeline_name, job_name, commit_key) DO UPDATE
+         SET passed = stored.passed + EXCLUDED.passed, failed = stored.failed + EXCLUDED.failed,
+             skipped = stored.skipped + EXCLUDED.skipped,
+             first_finished_at = least(stored.first_finished_at, EXCLUDED.first_finished_at)
+       RETURNING test_id
+     )
+     SELECT test_id::text FROM per_commit`,
+    [
+      ...columns,
+      repository,
+      run.pipelineName,
+      run.jobName,
+      run.commitSha ?? `upload:${uploadId}`,
+      run.commitSha,
+      onDefaultBranch,
+      run.framework,
+      run.frameworkVersion,
+      run.language,
+      run.runUrl,
+    ],
+  );
+  return rows.map((row) => ({
+    repository,
+    testId: row.test_id,
+    pipelineName: run.pipelineName,
+    jobName: run.jobName,
+  }));
+}
+
+/** Recomputes the verdict of every identity the batch touched, from its last commits. */
+async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise<void> {
+  const { rows } = await tx.query<{
+    repository: string;
+    test_id: string;
+    pipeline_name: string;
+    job_name: string;
+    commit_key: string;
+    passed: number;
+    failed: number;
+    skipped: number;
+    executions_count: string;
+    last_finished_at: Date | string;
+    test_name: string;
+  }>(
+    `WITH touched AS (
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) AS t(repository, test_id, pipeline_name, job_name)
+     ), ranked AS (
+       SELECT c.*, row_number() OVER w AS age,
+         sum(c.passed + c.failed + c.skipped) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS executions_count,
+         max(c.first_finished_at) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS last_finished_at
+       FROM ${IDENTITY_COMMITS_TABLE} c JOIN touched USING (repository, test_id, pipeline_name, job_name)
+       WINDOW w AS (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name
+                    ORDER BY c.first_finished_at DESC, c.commit_key DESC)
+     )
+     SELECT r.repository, r.test_id::text, r.pipeline_name, r.job_name, r.commit_key, r.passed, r.failed, r.skipped,
+       r.executions_count::text, r.last_finished_at,
+       (SELECT e.test_name FROM ${EXECUTIONS_TABLE} e WHERE e.repository = r.repository AND e.test_id = r.test_id LIMIT 1) AS test_name
+     FROM ranked r WHERE r.age <= $5
+     ORDER BY r.repository, r.test_id, r.pipeline_name, r.job_name, r.age DESC`,
+    [
+      keys.map((k) => k.repository),
+      keys.map((k) => k.testId),
+      keys.map((k) => k.pipelineName),
+      keys.map((k) => k.jobName),
+      HEALTH_RULES.windowCommits,
+    ],
+  );
+  const identities = new Map<string, { row: (typeof rows)[number]; commits: CommitOutcome[] }>();
+  for (const row of rows) {
+    const key = `${row.repository}\n${row.test_id}\n${row.pipeline_name}\n${row.job_name}`;
+    const entry = identities.get(key) ?? { row, commits: [] };
+    entry.commits.push({
+      commitSha: row.commit_key,
+      passed: row.passed,
+      failed: row.failed,
+      skipped: row.skipped,
+    });
+    identities.set(key, entry);
+  }
+  const out: unknown[][] = Array.from({ length: 14 }, () => []);
+  for (const { row, commits } of identities.values()) {
+    const verdict = healthVerdict(commits);
+    [
+      row.repository,
+      row.test_id,
+      row.pipeline_name,
+      row.job_name,
+      row.test_name,
+      verdict.status,
+      HEALTH_SEVERITY[verdict.status],
+      verdict.failedExecutionsRatio,
+      verdict.failedExecutionsImpact,
+      verdict.failedExecutionsImpact === null ? NO_IMPACT_RANK : IMPACT_RANK[verdict.failedExecutionsImpact],
+      verdict.successRatio,
+      verdict.failureRatio,
+      verdict.flakinessRatio,
+      Number(row.executions_count),
+    ].forEach((value, index) => out[index]!.push(value));
+    (out[14] ??= []).push(new Date(row.last_finished_at).toISOString());
+  }
+  await tx.query(
+    `INSERT INTO ${IDENTITIES_TABLE} (repository, test_id, pipeline_name, job_name, test_name, health_status,
+       health_rank, failed_executions_ratio, failed_executions_impact, impact_rank, success_ratio, failure_ratio,
+       flakiness_ratio, executions_count, last_finished_at)
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int2[],
+       $8::float8[], $9::text[], $10::int2[], $11::float8[], $12::float8[], $13::float8[], $14::int4[], $15::timestamptz[])
+     ON CONFLICT (repository, test_id, pipeline_name, job_name) DO UPDATE SET
+       health_status = EXCLUDED.health_status, health_rank = EXCLUDED.health_rank,
+       failed_executions_ratio = EXCLUDED.failed_executions_ratio,
+       failed_executions_impact = EXCLUDED.failed_executions_impact, impact_rank = EXCLUDED.impact_rank,
+       success_ratio = EXCLUDED.success_ratio, failure_ratio = EXCLUDED.failure_ratio,
+       flakiness_ratio = EXCLUDED.flakiness_ratio, executions_count = EXCLUDED.executions_count,
+       last_finished_at = EXCLUDED.last_finished_at`,
+    out,
+  );
+}
