@@ -1,9 +1,15 @@
 import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
-import type { Projection } from '@switchyard/projection';
+import type { Projection, Reactor, ReadModelFreshness } from '@switchyard/projection';
+import type { SqlQueryable } from '@switchyard/sql';
 import { repositoryControlsLogMapping, repositoryControlsProjections } from '@switchyard/repository-controls';
-import { testEngineProjections } from '@switchyard/test-engine';
+import { readIdentityHealthOnDefaultBranch, testEngineProjections } from '@switchyard/test-engine';
+import {
+  createQuarantineHealthReactor,
+  quarantineLogMapping,
+  testQuarantineProjection,
+} from '@switchyard/test-engine/quarantine';
 
 /**
  * Every read model Switchyard serves. The activity log takes one mapping table per bounded
@@ -14,6 +20,12 @@ export function switchyardProjections(): Projection[] {
     authCredentialsProjection,
     ...repositoryControlsProjections,
     ...testEngineProjections,
-    createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping]),
+    testQuarantineProjection,
+    createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping, quarantineLogMapping]),
   ];
+}
+
+/** Every reactor Switchyard runs beside the projections, reading the read models those build. */
+export function switchyardReactors(deps: { sql: SqlQueryable; freshness: ReadModelFreshness }): Reactor[] {
+  return [createQuarantineHealthReactor({ ...deps, readHealth: readIdentityHealthOnDefaultBranch })];
 }

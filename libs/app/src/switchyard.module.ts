@@ -5,6 +5,7 @@ import { AuthModule } from '@switchyard/auth';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule } from '@switchyard/repository-controls';
+import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})
@@ -19,6 +20,7 @@ export class SwitchyardModule {
         AuthModule.forRoot(),
         RepositoryControlsModule,
         ActivityLogModule,
+        QuarantineModule,
       ],
     };
   }

@@ -11,7 +11,7 @@ import {
 import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
 import { checkpointReadiness, projectionReadiness } from '../projection-readiness';
-import { switchyardProjections } from '../switchyard-projections';
+import { switchyardProjections, switchyardReactors } from '../switchyard-projections';
 import { ROLE_TRAITS, type RuntimeRole } from './runtime-roles';
 
 export interface RuntimeOptions {
@@ -72,7 +72,15 @@ export async function openRuntime(
     let processors: ProcessorHost | null = null;
     const readiness: ReadinessContributor[] = [];
     if (traits.runsProcessors) {
-      const host = ProcessorHost.of(projections, {
+      // Reactors wait on the read models they read, which this same host builds.
+      const reactors = switchyardReactors({
+        sql: storage.executor,
+        freshness: {
+          assertRunning: (readModels) => host.assertRunning(readModels),
+          waitFor: (readModels, position, timeoutMs) => host.waitFor(readModels, position, timeoutMs),
+        },
+      });
+      const host: ProcessorHost = ProcessorHost.of([...projections, ...reactors], {
         executor: storage.executor,
         store: storage.store,
         commands: new CommandService(storage.store),

@@ -11,3 +11,11 @@ export * from './domain/test-quarantine.stream';
 export * from './projection/test-quarantine.projection';
 export * from './projection/test-quarantine.read-model';
 export * from './projection/quarantined-identity.sql';
+
+// Application, activity log and Nest.
+export * from './application/test-health.port';
+export * from './application/quarantine-json';
+export * from './application/test-quarantine.service';
+export * from './activity/quarantine-log-mapping';
+export * from './quarantine.module';
+export * from './reactor/quarantine-health.reactor';

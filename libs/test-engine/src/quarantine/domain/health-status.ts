@@ -1,5 +1,6 @@
-/** A test's health on the default branch (spec "Test health"). */
-export type HealthStatus = 'healthy' | 'flaky' | 'broken';
+import type { HealthStatus } from '../../domain/health/health-rules';
+
+export type { HealthStatus };
 
 export const HEALTH_STATUSES: readonly HealthStatus[] = ['broken', 'flaky', 'healthy'];
 

@@ -102,10 +102,13 @@ function configure(command: ConfigureAutoQuarantine, state: TestQuarantineState)
 function applyHealth(command: ApplyTestHealth, state: TestQuarantineState): TestQuarantineEvent[] {
   const { repository, identities } = command;
   const ofTest = activeOf(state).filter((q) => q.testName === command.testName);
-  const events: TestQuarantineEvent[] = ofTest
-    .filter((q) => q.unquarantineWhenHealthy && scopeHealth(q, identities) === 'healthy')
-    .map((q) => dequarantined(q, repository, 'auto', identities, null, command.at));
-  const lifted = new Set(events.map((event) => event.data.quarantineId));
+  const recovered = ofTest.filter(
+    (q) => q.unquarantineWhenHealthy && scopeHealth(q, identities) === 'healthy',
+  );
+  const events: TestQuarantineEvent[] = recovered.map((q) =>
+    dequarantined(q, repository, 'auto', identities, null, command.at),
+  );
+  const lifted = new Set(recovered.map((q) => q.quarantineId));
   const settings = state.autoQuarantine;
   if (!settings?.enabled) return events;
 

@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
+import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { TestQuarantineService } from '../application/test-quarantine.service';
+import type { AutoQuarantineView } from '../projection/test-quarantine.read-model';
+import { AutoQuarantineBody } from './dto/auto-quarantine.body';
+
+interface AutoQuarantineJson {
+  enabled: boolean;
+  ignore_broken_on_default_branch: boolean;
+}
+
+const json = (view: AutoQuarantineView): AutoQuarantineJson => ({
+  enabled: view.enabled,
+  ignore_broken_on_default_branch: view.ignoreBrokenOnDefaultBranch,
+});
+
+/**
+ * Auto-quarantine per repository: a route of Switchyard's own (Mergify switches it in its
+ * dashboard). Configuring it needs what managing the queue needs (STD), not a CI key.
+ */
+@ApiTags('Test quarantines')
+@Auth('STD')
+@Controller('v1/ci/:owner/repositories/:repository/auto-quarantine')
+export class AutoQuarantineController {
+  constructor(private readonly quarantines: TestQuarantineService) {}
+
+  @Get()
+  async get(@RepositoryRefParam() repository: RepositoryRef): Promise<AutoQuarantineJson> {
+    return json(await this.quarantines.autoQuarantine(repository.key));
+  }
+
+  @Put()
+  @ApiOperation({
+    description:
+      'Switches auto-quarantine on or off. When on, tests that turn flaky on the default branch are ' +
+      'quarantined automatically (and broken ones too with ignore_broken_on_default_branch); such ' +
+      'quarantines are lifted once the test is healthy again. Logs ci_insights.auto_quarantine.*.',
+  })
+  async put(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Body() body: AutoQuarantineBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<AutoQuarantineJson> {
+    const settings = {
+      enabled: body.enabled,
+      ignoreBrokenOnDefaultBranch: body.ignore_broken_on_default_branch ?? false,
+    };
+    return json(await this.quarantines.configureAutoQuarantine(repository.key, settings, principal.actor));
+  }
+}

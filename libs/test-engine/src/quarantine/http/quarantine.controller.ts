@@ -1,0 +1,119 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
+import { type RepositoryRef, RepositoryRefParam, setLinkHeader, UuidPipe } from '@switchyard/http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { QuarantinedTestJson } from '../application/quarantine-json';
+import { TestQuarantineService } from '../application/test-quarantine.service';
+import { CreateQuarantineBody } from './dto/create-quarantine.body';
+import { QuarantineCheckBody } from './dto/quarantine-check.body';
+import { QuarantineListParams, rowFiltersOf } from './dto/quarantine-list.query-params';
+import { encodeQuarantineCursor, pageRequestOf } from './quarantine-cursor';
+
+export interface QuarantineListJson {
+  size: number;
+  per_page: number | null;
+  quarantined_tests: QuarantinedTestJson[];
+  total: number;
+}
+
+/**
+ * Test quarantines (spec "Test engine"). A CI key works on every route here, as the CLI needs
+ * (client-contract §0.2): listing, adding, removing and the junit-process check.
+ */
+@ApiTags('Test quarantines')
+@Auth('QUAR')
+@Controller('v1/ci/:owner/repositories/:repository/quarantines')
+export class QuarantineController {
+  constructor(private readonly quarantines: TestQuarantineService) {}
+
+  /** The whole list without per_page (what the CLI reads); pages with Link cursors with it. */
+  @Get()
+  async list(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Query() params: QuarantineListParams,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<QuarantineListJson> {
+    const sort = params.sort ?? 'created_at';
+    const direction = params.direction ?? 'asc';
+    const perPage = params.per_page ?? null;
+    const { quarantines, total, page } = await this.quarantines.list(repository.key, {
+      filters: rowFiltersOf(params),
+      health: { include: params.health_status, exclude: params.health_status_exclude },
+      sort,
+      direction,
+      page: perPage === null ? undefined : pageRequestOf(params.cursor, perPage, sort, direction),
+    });
+    if (page) {
+      setLinkHeader(reply, request, {
+        next: page.next && encodeQuarantineCursor(sort, direction, { after: page.next }),
+        prev: page.prev && encodeQuarantineCursor(sort, direction, { before: page.prev }),
+      });
+    }
+    return { size: quarantines.length, per_page: perPage, quarantined_tests: quarantines, total };
+  }
+
+  /** 201 {id}; 409 when the test already has an active quarantine on that branch. */
+  @Post()
+  @HttpCode(HttpStatus.CREATED)
+  async create(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Body() body: CreateQuarantineBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<{ id: string }> {
+    const id = await this.quarantines.quarantine(
+      repository.key,
+      {
+        testName: body.test_name,
+        reason: body.reason,
+        branch: body.branch ?? null,
+        unquarantineWhenHealthy: body.unquarantine_when_healthy ?? false,
+      },
+      principal.actor,
+    );
+    return { id };
+  }
+
+  /** What `mergify ci junit-process` asks before uploading (client-contract §1.7). */
+  @Post('check')
+  @HttpCode(HttpStatus.OK)
+  async check(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Body() body: QuarantineCheckBody,
+  ): Promise<{ quarantined_tests_names: string[]; non_quarantined_tests_names: string[] }> {
+    const split = await this.quarantines.check(repository.key, body.tests_names, body.branch ?? null);
+    return { quarantined_tests_names: split.quarantined, non_quarantined_tests_names: split.notQuarantined };
+  }
+
+  @Get(':quarantine_id')
+  find(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Param('quarantine_id', UuidPipe) quarantineId: string,
+  ): Promise<QuarantinedTestJson> {
+    return this.quarantines.find(repository.key, quarantineId);
+  }
+
+  /** 204; 404 when unknown or already lifted (the CLI prints "not quarantined"). */
+  @Delete(':quarantine_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  async delete(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Param('quarantine_id', UuidPipe) quarantineId: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<void> {
+    await this.quarantines.dequarantine(repository.key, quarantineId, principal.actor);
+  }
+}

@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { readIdentityHealthOnDefaultBranch } from '../queries/current-health';
+import { READ_TEST_HEALTH } from './application/test-health.port';
+import { TestQuarantineService } from './application/test-quarantine.service';
+import { AutoQuarantineController } from './http/auto-quarantine.controller';
+import { QuarantineController } from './http/quarantine.controller';
+
+/**
+ * Test quarantines end to end: list, add, remove, the CLI's check, and the auto-quarantine switch.
+ * Needs the platform tokens (COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR, CLOCK) and the
+ * auth guard from the app; the app registers testQuarantineProjection with the projection runner,
+ * quarantineLogMapping with the activity log, and the recovery reactor with the processors.
+ */
+@Module({
+  controllers: [QuarantineController, AutoQuarantineController],
+  providers: [
+    TestQuarantineService,
+    { provide: READ_TEST_HEALTH, useValue: readIdentityHealthOnDefaultBranch },
+  ],
+  exports: [TestQuarantineService],
+})
+export class QuarantineModule {}

@@ -1,0 +1,80 @@
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { ReadModelFreshness, Reactor } from '@switchyard/projection';
+import type { SqlQueryable } from '@switchyard/sql';
+import { uuid5 } from '../../domain/identity/uuid5';
+import { testIdOf } from '../../domain/identity/test-identity';
+import { ranOnDefaultBranch } from '../../domain/upload/test-results';
+import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
+import { TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
+import type { ReadTestHealth } from '../application/test-health.port';
+import type { ApplyTestHealth } from '../domain/test-quarantine.commands';
+import { testQuarantineDecider } from '../domain/test-quarantine.decider';
+import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
+import { QUARANTINE_READ_MODELS } from '../application/read-models';
+import { autoQuarantineSettings, listActiveQuarantines } from '../projection/test-quarantine.read-model';
+
+/** Namespace of automatic quarantine ids: uuid5 of the source event id, test, pipeline and job. */
+export const AUTO_QUARANTINE_ID_NAMESPACE = '2b7e64c1-8d3f-4a5e-9c10-7f4b2d8e6a93';
+
+export interface QuarantineHealthReactorDeps {
+  sql: SqlQueryable;
+  /** Health must include the upload before it is read; a wait that times out retries the event. */
+  freshness: ReadModelFreshness;
+  readHealth: ReadTestHealth;
+}
+
+/** A wait for the read models that outlasts this is a stuck processor: fail so the runner retries. */
+const READ_MODEL_WAIT_MS = 60_000;
+
+/**
+ * Default-branch uploads change tests' health; this reactor hands each changed test's health per
+ * identity to the repository's quarantine decider, which lifts recovered quarantines that asked
+ * for it (`unquarantine_when_healthy`, source auto) and, with auto-quarantine on, quarantines
+ * unhealthy identities. It reads only tests that can matter: those of the upload with an active
+ * quarantine waiting to recover, and, when auto-quarantine is on, those now unhealthy. Commands are
+ * issued in test-name order, so a reaction redone after a crash issues the same ones under the same
+ * keys and the store keeps one copy.
+ */
+export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps): Reactor {
+  return {
+    name: 'test_engine.quarantine_health',
+    eventTypes: ['test_results.recorded'],
+    async react(event, context) {
+      const { repository, run, executions, receivedAt } = (event as RecordedEvent<TestResultsRecorded>).data;
+      if (!ranOnDefaultBranch(run)) return;
+      const readModels = [...TEST_RESULTS_READ_MODELS, ...QUARANTINE_READ_MODELS];
+      if (!(await deps.freshness.waitFor(readModels, event.position, READ_MODEL_WAIT_MS))) {
+        throw new Error(`Read models ${readModels.join(', ')} did not reach ${event.position}`);
+      }
+      const testNames = [...new Set(executions.map((execution) => execution.testName))].sort();
+      const waiting = new Set(
+        (await listActiveQuarantines(deps.sql, repository, { testNames }))
+          .filter((quarantine) => quarantine.unquarantineWhenHealthy)
+          .map((quarantine) => quarantine.testName),
+      );
+      const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
+      if (waiting.size === 0 && !autoOn) return;
+      const health = await deps.readHealth(deps.sql, repository, autoOn ? testNames : [...waiting]);
+      for (const testName of testNames) {
+        const identities = health.get(testName) ?? [];
+        const unhealthy = identities.some((identity) => identity.health !== 'healthy');
+        if (!waiting.has(testName) && !(autoOn && unhealthy)) continue;
+        const command: ApplyTestHealth = {
+          type: 'ApplyTestHealth',
+          repository,
+          testName,
+          testId: testIdOf(repository, testName),
+          identities,
+          autoQuarantineIds: identities.map((identity) =>
+            uuid5(
+              `${event.eventId}\n${testName}\n${identity.pipelineName}\n${identity.jobName}`,
+              AUTO_QUARANTINE_ID_NAMESPACE,
+            ),
+          ),
+          at: new Date(receivedAt),
+        };
+        await context.issue(testQuarantineStreamId(repository), testQuarantineDecider, command);
+      }
+    },
+  };
+}
