@@ -2,3 +2,4 @@
 export * from './command-service';
 export * from './snapshot-policy';
 export * from './stream-state';
+export * from './idempotent-event-id';

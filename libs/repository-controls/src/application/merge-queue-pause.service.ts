@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Position } from '@switchyard/event-store';
 import type { CommandService } from '@switchyard/event-store/application';
 import type { SqlExecutor } from '@switchyard/sql';
 import type { Actor, Clock } from '@switchyard/kernel';
@@ -58,7 +59,10 @@ export class MergeQueuePauseService {
   }
 
   /** Read-your-writes, then this process forgets the pause it cached (even if the wait timed out). */
-  private async writing<T>(repository: string, write: () => Promise<T>): Promise<T> {
+  private async writing<T extends { position: Position | null }>(
+    repository: string,
+    write: () => Promise<T>,
+  ): Promise<T> {
     try {
       return await readYourWrite(this.freshness, PAUSE_READ_MODELS, write);
     } finally {
