@@ -7,7 +7,7 @@ import {
   type SpeculativeCheck,
 } from '../domain/events';
 import { unpairedActorFields } from '../../../activity-log/src/testing/actor-fields';
-import { mergeQueueLogMapping } from './log-mapping';
+import { bookkeepingEventTypes, mergeQueueLogMapping } from './log-mapping';
 
 const where = {
   repository: 'acme/mono',
@@ -60,6 +60,12 @@ const samples: MergeQueueEvent[] = [
       queuedAt: pr(1).queuedAt,
       priorityRuleName: null,
       sessionId: 's',
+      priority: 2000,
+      allowCheckInterruption: false,
+      scopes: [],
+      allScopes: false,
+      dependsOn: [],
+      headSha: 'abc',
     },
   },
   {
@@ -68,6 +74,7 @@ const samples: MergeQueueEvent[] = [
       ...where,
       ...inQueue,
       trainCarId: 'car',
+      attempt: 0,
       startReason: 'First time',
       speculativeCheck: speculative,
       pullRequests: batch,
@@ -192,7 +199,18 @@ const samples: MergeQueueEvent[] = [
   },
   {
     type: 'merge_queue.batch_composed',
-    data: { ...where, ...inQueue, trainCarId: 'car', pullRequests: batch, batchReason: 'queue_order' },
+    data: {
+      ...where,
+      ...inQueue,
+      trainCarId: 'car',
+      pullRequests: batch,
+      batchReason: 'queue_order',
+      parentIds: [],
+      scopes: [],
+      allScopes: false,
+      bisection: null,
+      knownFailure: false,
+    },
   },
   {
     type: 'pull_request.command_received',
@@ -337,12 +355,38 @@ const SPEC_FIELDS: Record<string, string[]> = {
     'session_id',
   ],
   'command.queue': ['author', 'comment_id', 'session_id', 'command_trigger', 'trigger_comment_url'],
+  'action.dequeue': [],
 };
 
 describe('merge-queue log mapping', () => {
   it('has a row for every merge-queue domain event', () => {
     expect(Object.keys(mergeQueueLogMapping).sort()).toEqual([...mergeQueueEventTypes].sort());
-    expect(samples.map((e) => e.type).sort()).toEqual([...mergeQueueEventTypes].sort());
+    const logged = mergeQueueEventTypes.filter((type) => !(bookkeepingEventTypes as string[]).includes(type));
+    expect(samples.map((e) => e.type).sort()).toEqual([...logged].sort());
+  });
+
+  it("gives no record for the queue's own bookkeeping events", () => {
+    for (const type of bookkeepingEventTypes)
+      expect(mergeQueueLogMapping[type]!({ type, data: {} } as RecordedEvent)).toEqual([]);
+  });
+
+  it('logs a manual removal as the dequeue action too, and only that removal', () => {
+    const left = samples.find((e) => e.type === 'merge_queue.pull_request_left')!;
+    const manual = map({
+      ...left,
+      data: { ...left.data, dequeueCode: 'PR_MANUALLY_DEQUEUED' },
+    } as MergeQueueEvent);
+    expect(manual.map((d) => [d.type, d.metadata])).toEqual([
+      ['action.queue.leave', expect.any(Object)],
+      ['action.dequeue', {}],
+    ]);
+    expect(map(left).map((d) => d.type)).toEqual(['action.queue.leave']);
+  });
+
+  it('logs no composition for a batch of one', () => {
+    const composed = samples.find((e) => e.type === 'merge_queue.batch_composed')!;
+    const single = { ...composed, data: { ...composed.data, pullRequests: [pr(1)] } } as MergeQueueEvent;
+    expect(map(single)).toEqual([]);
   });
 
   it.each(samples.map((event) => [event.type, event] as const))(

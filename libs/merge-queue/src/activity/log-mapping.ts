@@ -85,7 +85,22 @@ const COMMAND_LOG_TYPES: Readonly<Record<string, string>> = {
   unqueue: 'command.dequeue',
 };
 
-const mappers: { [T in MergeQueueEventType]: Mapper<T> } = {
+type BookkeepingType =
+  | 'merge_queue.configuration_applied'
+  | 'merge_queue.batch_preparing'
+  | 'merge_queue.batch_passed'
+  | 'merge_queue.batch_failed'
+  | 'merge_queue.batch_dissolved'
+  | 'merge_queue.pause_observed'
+  | 'merge_queue.freeze_observed'
+  | 'merge_queue.scopes_set'
+  | 'merge_queue.base_moved'
+  | 'merge_queue.priority_changed'
+  | 'merge_queue.draft_closed'
+  | 'merge_queue.merge_postponed'
+  | 'merge_queue.draft_orphaned';
+
+const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T> } = {
   'merge_queue.pull_request_entered': (d) => [
     draft(d, 'action.queue.enter', d.pullRequest, {
       queue_name: d.queueName,
@@ -221,6 +236,8 @@ const mappers: { [T in MergeQueueEventType]: Mapper<T> } = {
       session_id: d.sessionId,
       dequeue_code: d.dequeueCode,
     }),
+    // A manual removal (command, API, dashboard) is also the dequeue action having run.
+    ...(d.dequeueCode === 'PR_MANUALLY_DEQUEUED' ? [draft(d, 'action.dequeue', d.pullRequest, {})] : []),
   ],
 
   'merge_queue.queue_size_changed': (d) => [
@@ -266,9 +283,9 @@ const mappers: { [T in MergeQueueEventType]: Mapper<T> } = {
     }),
   ],
 
-  // Not shown in the spec: which pull requests were put together, and why.
+  // Not shown in the spec: which pull requests were put together, and why (batches of two or more).
   'merge_queue.batch_composed': (d) =>
-    d.pullRequests.map((pr) =>
+    (d.pullRequests.length < 2 ? [] : d.pullRequests).map((pr) =>
       draft(d, 'action.queue.batch_composition', pr.number, {
         branch: d.baseRef,
         partition_name: d.partitionName,
@@ -304,11 +321,35 @@ const mappers: { [T in MergeQueueEventType]: Mapper<T> } = {
   },
 };
 
+/** The queue's own bookkeeping (state it needs, nothing a user reads in the log): no records. */
+const noRecord = (): LogRecordDraft[] => [];
+
+const bookkeeping: { [T in BookkeepingType]: Mapper<T> } = {
+  'merge_queue.configuration_applied': noRecord,
+  'merge_queue.batch_preparing': noRecord,
+  'merge_queue.batch_passed': noRecord,
+  'merge_queue.batch_failed': noRecord,
+  'merge_queue.batch_dissolved': noRecord,
+  'merge_queue.pause_observed': noRecord,
+  'merge_queue.freeze_observed': noRecord,
+  'merge_queue.scopes_set': noRecord,
+  'merge_queue.base_moved': noRecord,
+  'merge_queue.priority_changed': noRecord,
+  'merge_queue.draft_closed': noRecord,
+  'merge_queue.merge_postponed': noRecord,
+  'merge_queue.draft_orphaned': noRecord,
+};
+
+export const bookkeepingEventTypes = Object.keys(bookkeeping) as BookkeepingType[];
+
 const toLogMapper =
   <T extends MergeQueueEventType>(mapper: Mapper<T>) =>
   (event: RecordedEvent): LogRecordDraft[] =>
     mapper(event.data as DataOf<T>);
 
 export const mergeQueueLogMapping: LogMapping = Object.fromEntries(
-  Object.entries(mappers).map(([type, mapper]) => [type, toLogMapper(mapper as Mapper<MergeQueueEventType>)]),
+  Object.entries({ ...mappers, ...bookkeeping }).map(([type, mapper]) => [
+    type,
+    toLogMapper(mapper as Mapper<MergeQueueEventType>),
+  ]),
 );

@@ -1,3 +1,5 @@
+import type { QueuePolicy } from './policy';
+
 /**
  * Value types the merge-queue events carry. They mirror the spec's QueueCheck, ConditionResult and
  * SpecCheckSignal in camelCase; the activity-log mapping turns them into the spec's snake_case JSON.
@@ -136,7 +138,19 @@ interface InQueue {
 export interface PullRequestEntered {
   type: 'merge_queue.pull_request_entered';
   data: Where &
-    InQueue & { pullRequest: number; queuedAt: string; priorityRuleName: string | null; sessionId: string };
+    InQueue & {
+      pullRequest: number;
+      queuedAt: string;
+      priorityRuleName: string | null;
+      sessionId: string;
+      /** What the queue plans with (not logged): effective priority, scopes, stack, head. */
+      priority: number;
+      allowCheckInterruption: boolean;
+      scopes: string[];
+      allScopes: boolean;
+      dependsOn: number[];
+      headSha: string;
+    };
 }
 
 export interface ChecksStarted {
@@ -145,6 +159,8 @@ export interface ChecksStarted {
     InQueue & {
       /** The batch (train car); null for a pull request checked alone in place. */
       trainCarId: string | null;
+      /** 0 for the first run, n for the n-th retry (a fresh draft each time). */
+      attempt: number;
       startReason: string;
       speculativeCheck: SpeculativeCheck;
       pullRequests: QueuedPullRequest[];
@@ -275,7 +291,103 @@ export interface BatchComposed {
       pullRequests: QueuedPullRequest[];
       /** Why these pull requests ride together: shared scopes, shared directories, or queue order. */
       batchReason: 'scope' | 'directory' | 'queue_order';
+      /** The batches this one is checked on top of (and merges after). */
+      parentIds: string[];
+      scopes: string[];
+      allScopes: boolean;
+      /** Set on the sub-batches of a split: which bisection, how deep. */
+      bisection: { bisectionId: string; depth: number } | null;
+      /** The failed batch's last pull request re-appended on top of the splits: its result is known. */
+      knownFailure: boolean;
     };
+}
+
+/**
+ * The queue's own bookkeeping: facts it needs to rebuild its state that the activity log has no
+ * record type for (the log mapping gives them zero records).
+ */
+export interface ConfigurationApplied {
+  type: 'merge_queue.configuration_applied';
+  data: Where & { policy: QueuePolicy };
+}
+
+/** A batch takes a checks slot: the code host is asked for a draft (or an in-place update). */
+export interface BatchPreparing {
+  type: 'merge_queue.batch_preparing';
+  data: Where & {
+    trainCarId: string;
+    attempt: number;
+    checkMethod: 'draft_pr' | 'in_place';
+    /** `queue_branch_prefix` + 10 hex characters, derived from the batch id and attempt. */
+    branch: string;
+    baseSha: string | null;
+  };
+}
+
+/** The batch's checks passed (or a later passing batch covered it under skip_intermediate_results). */
+export interface BatchPassed {
+  type: 'merge_queue.batch_passed';
+  data: Where & { trainCarId: string; covered: boolean; checksSeconds: number | null };
+}
+
+/** The batch's checks failed for good (retries spent); what happens next depends on the batches ahead. */
+export interface BatchFailed {
+  type: 'merge_queue.batch_failed';
+  data: Where & { trainCarId: string; timedOut: boolean; unsuccessfulChecks: QueueCheck[] };
+}
+
+/** The batch is gone without merging; these pull requests go back to waiting. */
+export interface BatchDissolved {
+  type: 'merge_queue.batch_dissolved';
+  data: Where & { trainCarId: string; returnedPullRequests: number[] };
+}
+
+export interface PauseObserved {
+  type: 'merge_queue.pause_observed';
+  data: Where & { paused: boolean; reason: string | null };
+}
+
+export interface FreezeObserved {
+  type: 'merge_queue.freeze_observed';
+  data: Where & { frozenPullRequests: number[] };
+}
+
+export interface ScopesSet {
+  type: 'merge_queue.scopes_set';
+  data: Where & { pullRequest: number; scopes: string[]; allScopes: boolean };
+}
+
+export interface BaseMoved {
+  type: 'merge_queue.base_moved';
+  /** byQueue: the queue's own merge, so a late push notification for it is no external move. */
+  data: Where & { sha: string; byQueue: boolean };
+}
+
+/** A draft arrived for a batch that no longer exists: it is closed like any other. */
+export interface DraftOrphaned {
+  type: 'merge_queue.draft_orphaned';
+  data: Where & { checkPullRequest: number };
+}
+
+export interface PriorityChanged {
+  type: 'merge_queue.priority_changed';
+  data: Where & {
+    pullRequest: number;
+    priority: number;
+    priorityRuleName: string | null;
+    allowCheckInterruption: boolean;
+  };
+}
+
+export interface DraftClosedEvent {
+  type: 'merge_queue.draft_closed';
+  data: Where & { checkPullRequest: number };
+}
+
+/** Branch protection still waits: the merge is tried again at `retryAt`. */
+export interface MergePostponed {
+  type: 'merge_queue.merge_postponed';
+  data: Where & { pullRequest: number; retryAt: string; message: string };
 }
 
 /** A `@mergifyio <command>` comment or a dashboard checkbox on a pull request. */
@@ -306,7 +418,20 @@ export type MergeQueueEvent =
   | ChecksPostponed
   | ConflictDeferred
   | BatchComposed
-  | CommandReceived;
+  | CommandReceived
+  | ConfigurationApplied
+  | BatchPreparing
+  | BatchPassed
+  | BatchFailed
+  | BatchDissolved
+  | PauseObserved
+  | FreezeObserved
+  | ScopesSet
+  | BaseMoved
+  | PriorityChanged
+  | DraftClosedEvent
+  | MergePostponed
+  | DraftOrphaned;
 
 export type MergeQueueEventType = MergeQueueEvent['type'];
 
@@ -324,4 +449,35 @@ export const mergeQueueEventTypes: readonly MergeQueueEventType[] = [
   'merge_queue.conflict_deferred',
   'merge_queue.batch_composed',
   'pull_request.command_received',
+  'merge_queue.configuration_applied',
+  'merge_queue.batch_preparing',
+  'merge_queue.batch_passed',
+  'merge_queue.batch_failed',
+  'merge_queue.batch_dissolved',
+  'merge_queue.pause_observed',
+  'merge_queue.freeze_observed',
+  'merge_queue.scopes_set',
+  'merge_queue.base_moved',
+  'merge_queue.priority_changed',
+  'merge_queue.draft_closed',
+  'merge_queue.merge_postponed',
+  'merge_queue.draft_orphaned',
 ];
+
+/** Abort codes after which the pull request stays queued and is checked again (§2.13). */
+export const REEMBARKED_CODES: ReadonlySet<AbortCode> = new Set<AbortCode>([
+  'PR_AHEAD_DEQUEUED',
+  'BATCH_AHEAD_FAILED',
+  'PR_WITH_HIGHER_PRIORITY_QUEUED',
+  'SCHEDULED_FREEZE_STATUS_CHANGED',
+  'SPECULATIVE_CHECK_NUMBER_REDUCED',
+  'PR_CHECKS_STOPPED_BECAUSE_MERGE_QUEUE_PAUSE',
+  'MERGE_QUEUE_RESET',
+  'INTERMEDIATE_RESULTS_SKIPPED',
+  'CHECKS_RETRIED',
+  // Unknown upstream; our choice (docs/queue-behaviour.md): a closed batch draft re-embarks its pull requests.
+  'BATCH_PULL_REQUEST_CLOSED',
+]);
+
+export const abortStatusOf = (code: AbortCode): AbortStatus =>
+  REEMBARKED_CODES.has(code) ? 'REEMBARKED' : 'DEFINITIVE';

@@ -184,6 +184,12 @@ export function* queueWorkload(options: WorkloadOptions): Generator<WorkloadAppe
           queuedAt,
           priorityRuleName,
           sessionId,
+          priority: priorityRuleName === 'high' ? 3000 : 2000,
+          allowCheckInterruption: false,
+          scopes: [],
+          allScopes: false,
+          dependsOn: [],
+          headSha: `${pr.toString(16).padStart(8, '0')}${'0'.repeat(32)}`,
         },
       });
       queueSize++;
@@ -252,6 +258,11 @@ export function* queueWorkload(options: WorkloadOptions): Generator<WorkloadAppe
           trainCarId,
           pullRequests: refs(members),
           batchReason: 'queue_order',
+          parentIds: [],
+          scopes: [],
+          allScopes: false,
+          bisection: null,
+          knownFailure: false,
         },
       });
     }
@@ -285,6 +296,7 @@ export function* queueWorkload(options: WorkloadOptions): Generator<WorkloadAppe
           queueName,
           partitionName,
           trainCarId,
+          attempt,
           startReason: attempt === 0 ? 'First time checking pull request' : 'Checks retried',
           speculativeCheck: speculative('pending', null),
           pullRequests: refs(riding),

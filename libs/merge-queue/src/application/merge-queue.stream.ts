@@ -1,0 +1,28 @@
+import type { JsonValue } from '@switchyard/event-store';
+import type { SnapshottingDecider } from '@switchyard/event-store/application';
+import type { MergeQueueCommand } from '../domain/commands';
+import { mergeQueueDecider } from '../domain/decider';
+import type { MergeQueueEvent } from '../domain/events';
+import type { QueueState } from '../domain/state';
+
+/** One stream per queue: a repository's base branch. */
+export const mergeQueueStreamId = (repository: string, baseRef: string): string =>
+  `merge_queue-${repository.toLowerCase()}-${baseRef}`;
+
+/**
+ * The queue's stream is hot (tens of events per merged pull request), so its state is
+ * snapshotted. The state is plain JSON already; bump the version whenever its shape changes.
+ */
+export const snapshottingMergeQueueDecider: SnapshottingDecider<
+  QueueState,
+  MergeQueueCommand,
+  MergeQueueEvent
+> = {
+  ...mergeQueueDecider,
+  snapshots: {
+    name: 'merge-queue',
+    version: 1,
+    toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
+    fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
+  },
+};

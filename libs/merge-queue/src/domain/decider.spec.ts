@@ -1,0 +1,259 @@
+import { DomainError } from '@switchyard/kernel';
+import { DeciderSpecification } from '@switchyard/testing';
+import {
+  batchOf,
+  checksEnds,
+  checksReported,
+  command,
+  compositions,
+  configure,
+  draftCreated,
+  effectsOf,
+  enqueue,
+  isoAt,
+  leaves,
+  policyWith,
+  run,
+  stateOf,
+  types,
+} from '../testing/queue-commands';
+import { mergeQueueDecider } from './decider';
+import type { MergeQueueEvent } from './events';
+
+const spec = DeciderSpecification.for(mergeQueueDecider);
+/** given(history).when(command): the events the decision produces. */
+const when = (history: MergeQueueEvent[], next: Parameters<typeof mergeQueueDecider.decide>[0]) =>
+  run([next], stateOf(history)).events;
+
+const where = (atMinutes: number, trigger = 'merge queue internal') => ({
+  repository: 'acme/mono',
+  baseRef: 'main',
+  trigger,
+  occurredAt: isoAt(atMinutes),
+});
+
+/** A queue with the given policy and pull requests entered at minute 0, and what they lead to. */
+const given = (policy = policyWith(), ...pullRequests: number[]) =>
+  run([configure(policy), ...pullRequests.map((n) => enqueue(n, 0))]).events;
+
+describe('merge queue: entering and batching', () => {
+  it('a pull request entering an idle queue is batched at once and its draft requested', () => {
+    const history = run([configure(policyWith())]).events;
+    const events = when(history, enqueue(1, 0));
+    expect(types(events)).toEqual([
+      'merge_queue.pull_request_entered',
+      'merge_queue.queue_size_changed',
+      'merge_queue.batch_composed',
+      'merge_queue.batch_preparing',
+    ]);
+    expect(events[0]).toEqual({
+      type: 'merge_queue.pull_request_entered',
+      data: expect.objectContaining({
+        ...where(0, 'Rule: automatic merge'),
+        pullRequest: 1,
+        queueName: 'default',
+        partitionName: '__default__',
+        queuedAt: isoAt(0),
+        sessionId: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-a[0-9a-f]{3}-[0-9a-f]{12}$/),
+      }),
+    });
+    expect(events[1]!.data).toMatchObject({ size: 1 });
+    expect(events[3]!.data).toMatchObject({ checkMethod: 'draft_pr', attempt: 0 });
+    expect((events[3]!.data as { branch: string }).branch).toMatch(/^mergify\/merge-queue\/[0-9a-f]{10}$/);
+  });
+
+  it('a pull request already queued is not queued twice', () => {
+    spec.given(given(policyWith(), 1)).when(enqueue(1, 1)).thenNothingHappened();
+  });
+
+  it('an unknown queue rule is refused', () => {
+    spec
+      .given(given())
+      .when(enqueue(1, 0, { queueName: 'nope' }))
+      .thenThrows(DomainError, /no queue rule named "nope"/);
+  });
+
+  it('a batch that is not full waits batch_max_wait_time from its first pull request, then starts', () => {
+    const policy = policyWith({ maxParallelChecks: 1 }, { batchSize: 3, batchMaxWaitTime: 60 });
+    const history = given(policy, 1, 2);
+    expect(compositions(history)).toEqual([]);
+    expect(types(when(history, command('tick', 0.9, {})))).toEqual([]);
+    const events = when(history, command('tick', 1, {}));
+    expect(compositions(events)).toEqual([[1, 2]]);
+    expect(events.find((e) => e.type === 'merge_queue.batch_composed')!.data).toMatchObject({
+      batchReason: 'queue_order',
+      parentIds: [],
+    });
+  });
+
+  it('a full batch starts without waiting', () => {
+    const policy = policyWith({ maxParallelChecks: 1 }, { batchSize: 2, batchMaxWaitTime: 600 });
+    expect(compositions(given(policy, 1, 2, 3))).toEqual([[1, 2]]);
+  });
+
+  it('orders by priority, then queue time (§2.1)', () => {
+    const policy = policyWith({ maxParallelChecks: 1 }, { batchSize: 2, batchMaxWaitTime: 60 });
+    const { events } = run([
+      configure(policy),
+      enqueue(1, 0),
+      enqueue(2, 0.1, { priority: 3000, priorityRuleName: 'hotfix' }),
+      enqueue(3, 0.2),
+      command('tick', 1, {}),
+    ]);
+    expect(compositions(events)).toEqual([[2, 1]]);
+  });
+
+  it('runs up to max_parallel_checks speculative batches, each on top of the one ahead', () => {
+    const events = given(policyWith({ maxParallelChecks: 2 }), 1, 2, 3);
+    expect(compositions(events)).toEqual([[1], [2]]);
+    const second = events.filter((e) => e.type === 'merge_queue.batch_composed')[1]!;
+    const first = events.find((e) => e.type === 'merge_queue.batch_composed')!;
+    expect(second.data).toMatchObject({ parentIds: [(first.data as { trainCarId: string }).trainCarId] });
+  });
+
+  it('sizes a {min, max} batch from the backlog spread over the free slots (§2.2)', () => {
+    const policy = policyWith({ maxParallelChecks: 5 }, { batchSize: { min: 1, max: 2 } });
+    const backlog = (count: number) =>
+      run([
+        configure(policy),
+        command('set_pause', 0, { paused: true, reason: 'backlog' }),
+        ...Array.from({ length: count }, (_, i) => enqueue(i + 1, 0)),
+        command('set_pause', 1, { paused: false, reason: null }),
+      ]).events;
+    expect(compositions(backlog(3))).toEqual([[1], [2], [3]]);
+    expect(compositions(backlog(10))).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+      [9, 10],
+    ]);
+  });
+
+  it('checks in place only with one check at a time, single pull requests and no retries (§2.3)', () => {
+    const inPlace = given(policyWith({ maxParallelChecks: 1 }), 1);
+    expect(effectsOf(inPlace, 0)).toEqual([
+      expect.objectContaining({ kind: 'update_in_place', pullRequest: 1, updateMethod: 'merge' }),
+    ]);
+    const retries = given(policyWith({ maxParallelChecks: 1 }, { maxChecksRetries: 1 }), 1);
+    expect(effectsOf(retries, 0)).toEqual([
+      expect.objectContaining({ kind: 'create_draft', pullRequests: [1] }),
+    ]);
+  });
+
+  it('asks for a draft holding the batches ahead and its own pull requests, in order', () => {
+    const events = given(policyWith({ maxParallelChecks: 2 }), 1, 2);
+    expect(effectsOf(events, 0).map((e) => (e.kind === 'create_draft' ? e.pullRequests : null))).toEqual([
+      [1],
+      [1, 2],
+    ]);
+  });
+});
+
+describe('merge queue: checks and merges', () => {
+  const started = () => {
+    const history = given(policyWith({ maxParallelChecks: 2 }), 1, 2);
+    return [...history, ...when(history, draftCreated(history, 1, 1, 901))];
+  };
+
+  it('logs checks_start when the draft exists', () => {
+    const events = started();
+    const start = events.find((e) => e.type === 'merge_queue.checks_started')!;
+    expect(start.data).toMatchObject({
+      trainCarId: batchOf(events, 1).id,
+      attempt: 0,
+      startReason: 'Checking on top of the base branch',
+      speculativeCheck: { number: 901, inPlace: false, checksConclusion: 'pending', checksTimedOut: false },
+      pullRequests: [expect.objectContaining({ number: 1 })],
+    });
+  });
+
+  it('ignores a result for an attempt that is over', () => {
+    const events = started();
+    const stale = { ...checksReported(events, 1, 30, 'success'), attempt: 7 };
+    spec.given(events).when(stale).thenNothingHappened();
+  });
+
+  it('closes a draft that arrives for a batch that is gone', () => {
+    const events = started();
+    const orphan = { ...draftCreated(events, 2, 2, 999), batchId: 'gone' };
+    spec
+      .given(events)
+      .when(orphan)
+      .then([{ type: 'merge_queue.draft_orphaned', data: { ...where(2), checkPullRequest: 999 } }]);
+  });
+
+  it('a passing batch ends its checks and is merged once nothing is ahead (§2.7)', () => {
+    const history = started();
+    const events = when(history, checksReported(history, 1, 30, 'success'));
+    expect(checksEnds(events)).toEqual([[[1], null, 'DEFINITIVE']]);
+    const all = [...history, ...events];
+    expect(effectsOf(all, 30)).toContainEqual(
+      expect.objectContaining({ kind: 'merge', pullRequest: 1, method: 'merge', headSha: 'head-1' }),
+    );
+  });
+
+  it('a merged pull request leaves with PR_MERGED and its draft is closed', () => {
+    const history = started();
+    const passed = [...history, ...when(history, checksReported(history, 1, 30, 'success'))];
+    const events = when(passed, command('merged', 31, { pullRequest: 1, mergeCommitSha: 'm1' }));
+    expect(types(events)).toEqual([
+      'merge_queue.pull_request_merged',
+      'merge_queue.pull_request_left',
+      'merge_queue.queue_size_changed',
+      'merge_queue.base_moved',
+    ]);
+    expect(leaves(events)).toEqual([[1, 'PR_MERGED']]);
+    expect(events[1]!.data).toMatchObject({ merged: true, trigger: 'Rule: automatic merge' });
+    expect(effectsOf([...passed, ...events], 31)).toContainEqual(
+      expect.objectContaining({ kind: 'close_draft', checkPullRequest: 901 }),
+    );
+  });
+
+  it('a pull request behind a passed batch is not merged before it', () => {
+    const history = started();
+    const second = [...history, ...when(history, draftCreated(history, 2, 1, 902))];
+    const passed = [...second, ...when(second, checksReported(second, 2, 30, 'success'))];
+    expect(effectsOf(passed, 30).filter((e) => e.kind === 'merge')).toEqual([]);
+  });
+
+  it('merges the batch branch itself with merge-batch', () => {
+    const history = run([
+      configure(policyWith({}, { batchSize: 2, mergeMethod: 'merge-batch' })),
+      enqueue(1, 0),
+      enqueue(2, 0),
+    ]).events;
+    const created = [...history, ...when(history, draftCreated(history, 1, 1, 901))];
+    const passed = [...created, ...when(created, checksReported(created, 1, 30, 'success'))];
+    expect(effectsOf(passed, 30)).toContainEqual(
+      expect.objectContaining({
+        kind: 'merge_batch',
+        method: 'merge-batch',
+        pullRequests: [1, 2],
+        checkPullRequest: 901,
+      }),
+    );
+  });
+
+  it('a failed merge that protections still block is tried again later; a refused one dequeues', () => {
+    const history = started();
+    const passed = [...history, ...when(history, checksReported(history, 1, 30, 'success'))];
+    const pending = when(
+      passed,
+      command('merge_failed', 31, { pullRequest: 1, outcome: 'pending', message: 'blocked' }),
+    );
+    expect(pending).toEqual([
+      {
+        type: 'merge_queue.merge_postponed',
+        data: { ...where(31), pullRequest: 1, retryAt: isoAt(32), message: 'blocked' },
+      },
+    ]);
+    expect(effectsOf([...passed, ...pending], 31.5).filter((e) => e.kind === 'merge')).toEqual([]);
+    expect(effectsOf([...passed, ...pending], 32).filter((e) => e.kind === 'merge')).toHaveLength(1);
+    const refused = when(
+      passed,
+      command('merge_failed', 31, { pullRequest: 1, outcome: 'error', message: 'nope' }),
+    );
+    expect(leaves(refused)).toEqual([[1, 'PR_UNEXPECTEDLY_FAILED_TO_MERGE']]);
+  });
+});
