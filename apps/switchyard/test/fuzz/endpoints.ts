@@ -5,10 +5,12 @@ import {
   instantText,
   logCursorText,
   naiveDateTime,
+  quarantineCursorText,
   outcomeText,
   perPageText,
   pullNumberText,
   reasonText,
+  testNameText,
   timeZone,
 } from './plausible-values';
 
@@ -27,6 +29,7 @@ export interface FuzzEndpoint {
 }
 
 const REPO = '/v1/repos/{owner}/{repository}';
+const CI = '/v1/ci/{owner}/repositories/{repository}';
 
 const freezeFields = {
   reason: reasonText,
@@ -81,6 +84,64 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     query: { ...logFilters, cursor: logCursorText, per_page: perPageText },
   },
   { method: 'GET', path: `${REPO}/logs/aggregate`, query: logFilters },
+
+  {
+    method: 'GET',
+    path: `${CI}/quarantines`,
+    query: {
+      branch: fc.constantFrom('main', '', 'x'.repeat(256)),
+      test_id: fc.oneof(fc.uuid(), fc.constant('nope')),
+      source: fc.constantFrom('manual', 'auto', 'other'),
+      branch_name: fc.constantFrom('main', 'dev'),
+      branch_name_exclude: fc.constantFrom('main', 'dev'),
+      pipeline_name: fc.constantFrom('ci', ''),
+      pipeline_name_exclude: fc.constantFrom('ci'),
+      job_name: fc.constantFrom('unit', 'e2e'),
+      job_name_exclude: fc.constantFrom('unit'),
+      test_name: testNameText,
+      test_name_exclude: testNameText,
+      health_status: fc.constantFrom('healthy', 'flaky', 'broken', 'sick'),
+      health_status_exclude: fc.constantFrom('healthy', 'flaky', 'broken', 'sick'),
+      cursor: quarantineCursorText,
+      per_page: perPageText,
+      sort: fc.constantFrom(
+        'created_at',
+        'test_name',
+        'pipeline_name',
+        'job_name',
+        'health_status',
+        'source',
+        'x',
+      ),
+      direction: fc.constantFrom('asc', 'desc', 'up'),
+    },
+  },
+  {
+    method: 'POST',
+    path: `${CI}/quarantines`,
+    body: {
+      test_name: testNameText,
+      reason: reasonText,
+      branch: testNameText,
+      unquarantine_when_healthy: fc.boolean(),
+    },
+  },
+  { method: 'GET', path: `${CI}/quarantines/{quarantine_id}` },
+  { method: 'DELETE', path: `${CI}/quarantines/{quarantine_id}` },
+  {
+    method: 'POST',
+    path: `${CI}/quarantines/check`,
+    body: { tests_names: fc.array(testNameText, { maxLength: 5 }), branch: testNameText },
+  },
+  { method: 'GET', path: `${CI}/auto-quarantine` },
+  {
+    method: 'PUT',
+    path: `${CI}/auto-quarantine`,
+    body: {
+      enabled: fc.oneof(fc.boolean(), fc.constant('yes')),
+      ignore_broken_on_default_branch: fc.boolean(),
+    },
+  },
 
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },

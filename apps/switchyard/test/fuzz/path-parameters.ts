@@ -50,6 +50,7 @@ export function pathParameters(state: FuzzState): Record<string, fc.Arbitrary<st
         { weight: 1, arbitrary: fc.uuid() },
       ),
     ),
+    quarantine_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', ''))),
     any_path: fc
       .array(
         fc.oneof(

@@ -116,3 +116,21 @@ export const logCursorText: fc.Arbitrary<string> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constantFrom('', 'e30', 'bnVsbA', 'W10', '!!!', 'a'.repeat(3000)) },
 );
+
+/** Test names and branches as the CLI sends them, and what no store can hold. */
+export const testNameText: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('tests/test_login.py::test_login', 'suite > case', 'x'.repeat(10001), 'a\u0000b', '\ud800'),
+  fc.string(),
+);
+
+/** Cursors shaped like the ones GET quarantines issues, in any order, and garbage. */
+export const quarantineCursorText: fc.Arbitrary<string> = fc.oneof(
+  fc
+    .record({
+      sort: fc.constantFrom('created_at', 'test_name', 'health_status', 'other'),
+      direction: fc.constantFrom('asc', 'desc', 'up'),
+      after: fc.tuple(fc.oneof(fc.string(), fc.double()), fc.string()),
+    })
+    .map((value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')),
+  fc.constantFrom('', 'garbage', '%%%'),
+);
