@@ -1,0 +1,39 @@
+import type { PathSegment } from '../source/configuration-path';
+import type { Deprecation } from './deprecation';
+
+/** A place in the configuration that cannot be accepted, and why. */
+export interface FieldProblem {
+  path: readonly PathSegment[];
+  message: string;
+}
+
+/** Everything validation noticed, collected in document order as the walk goes. */
+export class Findings {
+  readonly problems: FieldProblem[] = [];
+  readonly deprecations: Deprecation[] = [];
+}
+
+/** Marks a value that failed validation; its problem is already recorded. */
+export const INVALID: unique symbol = Symbol('invalid configuration value');
+export type Invalid = typeof INVALID;
+
+/** Where the walk stands: the path so far and the findings it writes to. */
+export class Cursor {
+  constructor(
+    readonly findings: Findings,
+    readonly path: readonly PathSegment[] = [],
+  ) {}
+
+  at(segment: PathSegment): Cursor {
+    return new Cursor(this.findings, [...this.path, segment]);
+  }
+
+  fail(message: string): Invalid {
+    this.findings.problems.push({ path: this.path, message });
+    return INVALID;
+  }
+
+  deprecated(notice: Omit<Deprecation, 'path'>, tiedToField = true): void {
+    this.findings.deprecations.push({ ...notice, path: tiedToField ? this.path : null });
+  }
+}
