@@ -146,3 +146,33 @@ export const compositions = (events: MergeQueueEvent[]) =>
   events.flatMap((e) =>
     e.type === 'merge_queue.batch_composed' ? [e.data.pullRequests.map((p) => p.number)] : [],
   );
+
+/**
+ * Plays the code host for every batch waiting for its draft: creates the drafts (numbered from
+ * 900 up, in batch order), returns the history with the resulting events appended.
+ */
+export function withDrafts(history: MergeQueueEvent[], atMinutes: number): MergeQueueEvent[] {
+  let events = history;
+  for (let guard = 0; guard < 100; guard++) {
+    const state = stateOf(events);
+    const preparing = state.batches.find((b) => b.phase === 'preparing');
+    if (!preparing) break;
+    const used = events.filter(
+      (e) => e.type === 'merge_queue.checks_started' || e.type === 'merge_queue.draft_orphaned',
+    ).length;
+    const next = command('draft_created', atMinutes, {
+      batchId: preparing.id,
+      attempt: preparing.attempt,
+      checkPullRequest: preparing.checkMethod === 'in_place' ? preparing.pullRequests[0]! : 900 + used,
+      headSha: `draft-${used}`,
+    });
+    events = [...events, ...run([next], state).events];
+  }
+  return events;
+}
+
+/** Appends what a command decides to the history. */
+export const then = (history: MergeQueueEvent[], next: MergeQueueCommand): MergeQueueEvent[] => [
+  ...history,
+  ...run([next], stateOf(history)).events,
+];
