@@ -14,3 +14,5 @@ export type { AttributeFamily, AttributeSpec, SenderPermission } from './syntax/
 export type { Operator } from './syntax/operators';
 export type { Schedule, TimeOfDay, TimeRange } from './syntax/values/schedule';
 export type { DateTimeInterval, WildDateTime } from './syntax/values/datetime-interval';
+export * from './evaluation';
+export { pullRequestSnapshotFixture } from './testing/pull-request-snapshot.fixture';

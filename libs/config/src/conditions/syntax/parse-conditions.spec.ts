@@ -1,4 +1,4 @@
-import type { ConditionLeaf, ConditionNode } from '../condition-tree';
+import type { ConditionGroup, ConditionLeaf, ConditionNode } from '../condition-tree';
 import { MAX_CONDITION_NESTING, parseConditions, parsePath } from './parse-conditions';
 
 const leafOf = (text: string): ConditionLeaf => {
@@ -47,8 +47,8 @@ describe('parseConditions: the blocks', () => {
 
   it('locates every leaf under the prefix', () => {
     const parsed = parseConditions([{ or: ['label=a', 'label=b'] }], 'pull_request_rules[3].conditions');
-    if (!parsed.ok) throw new Error('refused');
-    const or = parsed.condition.children[0]!;
+    if (!parsed.ok || parsed.condition.kind === 'leaf') throw new Error('refused');
+    const or = parsed.condition.children[0] as ConditionGroup;
     expect(or.children[1]!.location).toEqual(['pull_request_rules', 3, 'conditions', 0, 'or', 1]);
   });
 

@@ -47,7 +47,8 @@ function readSequence(reader: Reader, depth: number, inGroup: boolean): string[]
     } else if (character === '[') {
       const close = findClassEnd(reader.text, reader.index);
       // An unclosed `[` is a literal, as in Python's fnmatch.
-      append(close === -1 ? '\\[' : reader.text.slice(reader.index, close + 1));
+      // `[!seq]` is written `[^seq]` for picomatch, which reads a `!` there literally.
+      append(close === -1 ? '\\[' : reader.text.slice(reader.index, close + 1).replace(/^\[!/, '[^'));
       reader.index = close === -1 ? reader.index + 1 : close + 1;
     } else if (character === '{') {
       if (depth + 1 > MAX_GLOB_NESTING)
