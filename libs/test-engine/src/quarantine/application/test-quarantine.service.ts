@@ -18,7 +18,7 @@ import {
 } from '../domain/quarantine-listing';
 import { type IdentityHealth, scopeHealth } from '../domain/quarantine-scope';
 import type { TestQuarantineCommand } from '../domain/test-quarantine.commands';
-import { testQuarantineDecider } from '../domain/test-quarantine.decider';
+import { quarantineCommandDecider } from './test-quarantine.snapshots';
 import { QUARANTINE_NOT_FOUND_MESSAGE } from '../domain/test-quarantine.errors';
 import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
 import {
@@ -165,7 +165,7 @@ export class TestQuarantineService {
 
   private async run(command: TestQuarantineCommand): Promise<void> {
     await readYourWrite(this.freshness, QUARANTINE_READ_MODELS, () =>
-      this.commands.handle(testQuarantineStreamId(command.repository), testQuarantineDecider, command),
+      this.commands.handle(testQuarantineStreamId(command.repository), quarantineCommandDecider, command),
     );
   }
 }

@@ -8,7 +8,7 @@ import type { TestResultsRecorded } from '../../domain/upload/test-upload.events
 import { TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
 import type { ReadTestHealth } from '../application/test-health.port';
 import type { ApplyTestHealth } from '../domain/test-quarantine.commands';
-import { testQuarantineDecider } from '../domain/test-quarantine.decider';
+import { quarantineCommandDecider } from '../application/test-quarantine.snapshots';
 import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
 import { QUARANTINE_READ_MODELS } from '../application/read-models';
 import { autoQuarantineSettings, listActiveQuarantines } from '../projection/test-quarantine.read-model';
@@ -73,7 +73,7 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
           ),
           at: new Date(receivedAt),
         };
-        await context.issue(testQuarantineStreamId(repository), testQuarantineDecider, command);
+        await context.issue(testQuarantineStreamId(repository), quarantineCommandDecider, command);
       }
     },
   };
