@@ -28,7 +28,10 @@ export interface SimulationResult {
   ciRunsPerMerged: number | null;
   /** Merges that put a broken change on main. Must be 0. */
   brokenMain: number;
-  /** Merges whose resulting main no passing run had checked (with skip_intermediate_results, a later passing batch counts). */
+  /**
+   * Merges after which main is not exactly a combination a passing run checked (its base plus its
+   * pull requests up to the merged one; under skip_intermediate_results, a later batch's run).
+   */
   uncheckedMerges: number;
   goodRejected: number;
   badRejected: number;
@@ -151,12 +154,14 @@ export function simulate(
     main.add(pullRequest);
     merged++;
     if (broken.has(pullRequest)) brokenMain++;
-    const covered = passedRuns.some(
-      (run) =>
-        run.checked.includes(pullRequest) &&
-        [...run.base].every((n) => before.has(n)) &&
-        [...main].every((n) => run.base.has(n) || run.checked.includes(n)),
-    );
+    // Main must now be exactly what a passing run checked, up to this pull request (the pull
+    // requests of a batch merge one by one, in the order the run merged them onto its branch).
+    const covered = passedRuns.some((run) => {
+      const index = run.checked.indexOf(pullRequest);
+      if (index < 0) return false;
+      const expected = new Set([...run.base, ...run.checked.slice(0, index + 1)]);
+      return expected.size === main.size && [...main].every((n) => expected.has(n));
+    });
     if (!covered) uncheckedMerges++;
     const entered = enteredAt.get(pullRequest);
     if (entered !== undefined && now <= horizon) mergeMinutes.push((now - entered) / 60_000);
