@@ -150,7 +150,6 @@ export function simulate(
   };
 
   const mergeOne = (pullRequest: number) => {
-    const before = new Set(main);
     main.add(pullRequest);
     merged++;
     if (broken.has(pullRequest)) brokenMain++;
