@@ -16,3 +16,4 @@ export * from './domain/source/source-position';
 export * from './domain/duration/duration';
 export { priorityAlias } from './domain/sections/priority-rules';
 export * from './domain/summary/configuration-summary';
+export * from './config.module';

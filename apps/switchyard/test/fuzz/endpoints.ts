@@ -4,6 +4,7 @@ import {
   eventTypeText,
   instantText,
   logCursorText,
+  mergifyYmlText,
   naiveDateTime,
   quarantineCursorText,
   outcomeText,
@@ -142,6 +143,9 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
       ignore_broken_on_default_branch: fc.boolean(),
     },
   },
+
+  { method: 'POST', path: `${REPO}/configuration-simulator`, body: { mergify_yml: mergifyYmlText } },
+  { method: 'POST', path: `${REPO}/simulator`, body: { mergify_yml: mergifyYmlText } },
 
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },

@@ -134,3 +134,18 @@ export const quarantineCursorText: fc.Arbitrary<string> = fc.oneof(
     .map((value) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')),
   fc.constantFrom('', 'garbage', '%%%'),
 );
+
+/** Configuration texts: valid, deprecated, invalid, not YAML, and one character past the limit. */
+export const mergifyYmlText: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(
+    'queue_rules: []\n',
+    'queue_rules:\n  - name: default\n    conditions:\n      - check-success=ci\n',
+    'queue_rules:\n  - name: default\n    batch_size: 0\n',
+    'pull_request_rules:\n  - name: r\n    conditions: ["label=ok"]\n    actions: {queue: {name: nope}}\n',
+    'shared: &a {b: *a}\n',
+    'a: [\n',
+    `#${'x'.repeat(1_048_576)}`,
+  ),
+  fc.string({ maxLength: 200 }),
+  fc.constantFrom(null, 42, ['queue_rules: []']),
+);

@@ -352,3 +352,20 @@ describe('validateConfiguration', () => {
     expect(configuration.priorityRules.map((r) => r.priority)).toEqual([3000, 2500, 2000]);
   });
 });
+
+describe('validateConfiguration on hostile documents', () => {
+  it.each([
+    [
+      'a cycle through conditions',
+      'pull_request_rules:\n  - name: r\n    conditions: &c [{and: *c}]\n    actions: {}\n',
+    ],
+    ['a cycle through a queue rule list', 'queue_rules: &q [*q]\n'],
+    ['a cycle in shared', 'shared: &a {b: *a}\n'],
+    [
+      'an alias bomb',
+      `a: &a [x, x]\n${Array.from({ length: 30 }, (_, i) => `a${i + 1}: &a${i + 1} [*a${i || ''}, *a${i || ''}]`).join('\n')}\n`,
+    ],
+  ])('answers without crashing: %s', (_label, text) => {
+    expect(() => validateConfiguration(text)).not.toThrow();
+  });
+});

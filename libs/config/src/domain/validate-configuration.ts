@@ -122,9 +122,14 @@ function readRoot(
     document.commands_restrictions,
     at.at('commands_restrictions'),
   );
-  const queueRuleNames = new Set(queueRules === INVALID ? [] : queueRules.map((rule) => rule.name));
+  // Broken queue rules still name themselves, so the pull request rules are checked too.
+  const queueRuleNames = new Set(
+    queueRules === INVALID
+      ? writtenQueueRuleNames(document.queue_rules)
+      : queueRules.map((rule) => rule.name),
+  );
   const pullRequestRules =
-    defaults === INVALID || queueRules === INVALID
+    defaults === INVALID
       ? INVALID
       : readPullRequestRules(
           document.pull_request_rules,
@@ -164,6 +169,11 @@ function readRoot(
     mergeProtectionsSettings,
     commandsRestrictions,
   };
+}
+
+function writtenQueueRuleNames(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((rule) => (isMapping(rule) && typeof rule.name === 'string' ? [rule.name] : []));
 }
 
 function readExtends(

@@ -1,4 +1,4 @@
-import { type ConditionNode, parseConditions } from '../../conditions';
+import { type ConditionNode, MAX_CONDITION_NESTING, parseConditions } from '../../conditions';
 import { type Cursor, INVALID, type Invalid } from './findings';
 import { DEPRECATIONS } from './deprecation-catalogue';
 import { describeType, isMapping } from './readers';
@@ -42,16 +42,18 @@ const LEGACY_STATUS_ATTRIBUTE = /^(\s*[-¬+]?\s*#?\s*)status-(success|failure|ne
  * The conditions with the removed `status-*` attributes renamed to their `check-*` successors,
  * each rename reported as a deprecation at the condition's path. Other values are returned as is.
  */
-function modernized(value: unknown, at: Cursor): unknown {
+function modernized(value: unknown, at: Cursor, depth = 0): unknown {
+  // Aliases can make a cycle; past the parser's own nesting limit it refuses the value anyway.
+  if (depth > MAX_CONDITION_NESTING + 2) return value;
   if (typeof value === 'string') {
     if (!LEGACY_STATUS_ATTRIBUTE.test(value)) return value;
     at.deprecated(DEPRECATIONS.statusAttributes);
     return value.replace(LEGACY_STATUS_ATTRIBUTE, '$1check-$2');
   }
-  if (Array.isArray(value)) return value.map((item, index) => modernized(item, at.at(index)));
+  if (Array.isArray(value)) return value.map((item, index) => modernized(item, at.at(index), depth + 1));
   if (isMapping(value)) {
     const copy: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) copy[key] = modernized(inner, at.at(key));
+    for (const [key, inner] of Object.entries(value)) copy[key] = modernized(inner, at.at(key), depth + 1);
     return copy;
   }
   return value;
