@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ActivityLogModule } from '@switchyard/activity-log';
 import { AuthModule } from '@switchyard/auth';
+import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule } from '@switchyard/repository-controls';
@@ -20,6 +21,7 @@ export class SwitchyardModule {
         AuthModule.forRoot(),
         RepositoryControlsModule,
         ActivityLogModule,
+        ConfigModule,
         QuarantineModule,
       ],
     };
