@@ -14,7 +14,8 @@ type Env = Record<string, string | undefined>;
  * SWITCHYARD_ACCOUNT_ID, SWITCHYARD_ADMIN_KEY, SWITCHYARD_HOST_TOKENS, SWITCHYARD_HOST_TOKENS_FILE,
  * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
  * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
- * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS.
+ * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS,
+ * SWITCHYARD_SANDBOX_WEBHOOK_URL.
  */
 export function loadConfig(env: Env = process.env): SwitchyardConfig {
   const problems: string[] = [];
@@ -71,6 +72,12 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     86_400,
     problems,
   );
+  const sandboxWebhookUrl = url(
+    value('SWITCHYARD_SANDBOX_WEBHOOK_URL'),
+    'SWITCHYARD_SANDBOX_WEBHOOK_URL',
+    ['http:', 'https:'],
+    problems,
+  );
 
   if (problems.length) throw new ConfigError(problems);
   return {
@@ -88,6 +95,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     readYourWritesTimeoutMs,
     github,
     sandboxCiSeconds,
+    sandboxWebhookUrl,
   };
 }
 

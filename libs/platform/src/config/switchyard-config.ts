@@ -28,4 +28,9 @@ export interface SwitchyardConfig {
   github: GitHubSettings;
   /** The sandbox CI's run duration for a tree that sets none (`sandbox-ci: seconds n`). */
   sandboxCiSeconds: number;
+  /**
+   * Where the sandbox forge delivers its webhooks; null means the service's own `/webhooks/github`.
+   * Set it when the processes sit behind a load balancer, or to watch deliveries elsewhere.
+   */
+  sandboxWebhookUrl: string | null;
 }

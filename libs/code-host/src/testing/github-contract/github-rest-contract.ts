@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { openApiNullable } from './openapi-nullable';
 
 /**
  * GitHub's published REST description (`@octokit/openapi`, api.github.com), compiled with Ajv so a
@@ -43,7 +44,7 @@ export class GitHubRestContract {
   private constructor(private readonly document: OpenApiDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: false });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components }, DOCUMENT_ID);
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: openApiNullable(document.components) }, DOCUMENT_ID);
     this.templates = Object.keys(document.paths)
       .map((template) => ({
         template,
@@ -81,6 +82,8 @@ export class GitHubRestContract {
     const located = this.locate(method, path);
     if ('error' in located) return [located.error];
     const response = located.operation.responses?.[String(status)];
+    // GitHub documents "Bad credentials" once for the whole API, not per operation.
+    if (!response && status === 401) return this.run(located.name, '#/components/schemas/basic-error', body);
     if (!response) return [`${located.name}: status ${status} is not documented`];
     const schemaPointer = this.responseSchemaPointer(located, status, response);
     if (schemaPointer === null) return [];
@@ -149,7 +152,7 @@ export class GitHubRestContract {
     for (const segment of pointer.slice(2).split('/')) {
       node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
     }
-    return rebase(node) as object;
+    return rebase(openApiNullable(node)) as object;
   }
 }
 

@@ -1,5 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { openApiNullable } from './openapi-nullable';
 
 /**
  * GitHub's published webhook description (`@octokit/openapi-webhooks`, api.github.com): checks that
@@ -21,7 +22,7 @@ export class GitHubWebhookContract {
   private constructor(private readonly document: WebhookDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
-    this.ajv.addSchema({ $id: DOCUMENT_ID, components: document.components }, DOCUMENT_ID);
+    this.ajv.addSchema({ $id: DOCUMENT_ID, components: openApiNullable(document.components) }, DOCUMENT_ID);
   }
 
   static load(): GitHubWebhookContract {
