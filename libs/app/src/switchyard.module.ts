@@ -6,6 +6,7 @@ import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule } from '@switchyard/repository-controls';
+import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
@@ -19,6 +20,8 @@ export class SwitchyardModule {
         CqrsModule.forRoot(),
         HealthModule.forRoot({ contributors: { provide: READINESS_CONTRIBUTORS, useValue: readiness } }),
         AuthModule.forRoot(),
+        // The sandbox forge stands in for GitHub only when no GitHub App is configured.
+        ...(runtime.config.github.mode === 'sandbox' ? [SandboxForgeModule] : []),
         RepositoryControlsModule,
         ActivityLogModule,
         ConfigModule,
