@@ -89,11 +89,19 @@ const scopeHasRoom = (state: QueueState, scopes: readonly string[], allScopes: b
 const hasRoomFor = (state: QueueState, scopes: readonly string[], allScopes: boolean): boolean =>
   slotsInUse(state) < policyOf(state).mergeQueue.maxParallelChecks && scopeHasRoom(state, scopes, allScopes);
 
-const waitingEntries = (state: QueueState): QueueEntry[] =>
-  queueOrder(
+/** The waiting order depends on the pull requests only; states are never mutated, so it is cached per version. */
+const waitingOrder = new WeakMap<object, QueueEntry[]>();
+
+const waitingEntries = (state: QueueState): QueueEntry[] => {
+  const cached = waitingOrder.get(state.pullRequests);
+  if (cached) return cached;
+  const order = queueOrder(
     state,
     Object.values(state.pullRequests).filter((pr) => pr.batchId === null),
   );
+  waitingOrder.set(state.pullRequests, order);
+  return order;
+};
 
 /** Held by a conflict with pull requests still queued. */
 const isDeferred = (state: QueueState, pr: QueueEntry): boolean =>

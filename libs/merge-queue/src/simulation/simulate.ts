@@ -21,6 +21,8 @@ import type { ListedArrival, Workload } from './workload';
  */
 export interface SimulationResult {
   arrived: number;
+  /** Arrivals that were really broken. */
+  brokenArrived: number;
   merged: number;
   mergedPerHour: number;
   timeToMergeMinutes: { p50: number | null; p95: number | null; max: number | null };
@@ -258,6 +260,7 @@ export function simulate(
   const mergedInHorizon = mergeMinutes.length;
   return {
     arrived,
+    brokenArrived: broken.size,
     merged,
     mergedPerHour: mergedInHorizon / workload.hours,
     timeToMergeMinutes: { p50: quantile(0.5), p95: quantile(0.95), max: sorted.at(-1) ?? null },

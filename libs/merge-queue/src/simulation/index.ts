@@ -1,0 +1,5 @@
+export * from './closed-forms';
+export * from './simulate';
+export * from './workload';
+export * from './simulate-options';
+export * from './simulation-report';
