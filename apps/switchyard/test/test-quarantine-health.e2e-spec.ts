@@ -172,8 +172,13 @@ describe('quarantines following test health (all-in-one app)', () => {
     ]);
     expect(await list(repo)).toEqual([]);
 
+    // Switching on quarantines what is already unhealthy, at once.
     app.clock.set('2026-03-03T11:00:00.000Z');
     expect((await put({ enabled: true })).status).toBe(200);
+    await settled();
+    expect(
+      (await list(repo)).map((q: { test_name: string; created_at: string }) => [q.test_name, q.created_at]),
+    ).toEqual([['test_flaky', '2026-03-03T11:00:00.000Z']]);
     // Same commit fails and passes again; the broken test fails on two commits in a row.
     await givenUpload(repo, run('c2'), [
       execution('test_flaky', 'failed', '2026-03-03T12:00:00.000Z'),
@@ -193,20 +198,24 @@ describe('quarantines following test health (all-in-one app)', () => {
         health_status: 'flaky',
         is_recovered: false,
         unquarantine_when_healthy: true,
-        created_at: '2026-03-03T12:00:00.000Z',
+        created_at: '2026-03-03T11:00:00.000Z',
       }),
     ]);
 
+    app.clock.set('2026-03-03T13:30:00.000Z');
     expect((await put({ enabled: true, ignore_broken_on_default_branch: true })).status).toBe(200);
+    await settled();
+    // Already quarantined: a later upload adds no second quarantine.
     await givenUpload(repo, run('c4'), [execution('test_broken', 'failed', '2026-03-03T14:00:00.000Z')]);
     expect(
-      (await list(repo)).map((q: { test_name: string; health_status: string }) => [
+      (await list(repo)).map((q: { test_name: string; health_status: string; created_at: string }) => [
         q.test_name,
         q.health_status,
+        q.created_at,
       ]),
     ).toEqual([
-      ['test_flaky', 'flaky'],
-      ['test_broken', 'broken'],
+      ['test_flaky', 'flaky', '2026-03-03T11:00:00.000Z'],
+      ['test_broken', 'broken', '2026-03-03T13:30:00.000Z'],
     ]);
 
     const check = await app.request('POST', `${quarantinesPath(repo)}/check`, {

@@ -204,6 +204,17 @@ describe('test quarantines over HTTP (all-in-one app)', () => {
       quarantined_tests_names: ['test_everywhere', 'test_release', 'test_everywhere'],
       non_quarantined_tests_names: ['test_other'],
     });
+    // CLIs from before July 2025: another path, no branch, so only every-branch quarantines apply.
+    const [owner, name] = repo.split('/');
+    expect(
+      await app.request('POST', `/v1/ci/${owner}/${name}/quarantine/check`, {
+        token: ciKey,
+        body: { tests_names: ['test_everywhere', 'test_release'] },
+      }),
+    ).toMatchObject({
+      status: 200,
+      body: { quarantined_tests_names: ['test_everywhere'], non_quarantined_tests_names: ['test_release'] },
+    });
   });
 
   it('filters with the all-scope rule, sorts, and pages with Link cursors when per_page is given', async () => {

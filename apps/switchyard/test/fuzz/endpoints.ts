@@ -134,6 +134,11 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     path: `${CI}/quarantines/check`,
     body: { tests_names: fc.array(testNameText, { maxLength: 5 }), branch: testNameText },
   },
+  {
+    method: 'POST',
+    path: '/v1/ci/{owner}/{repository}/quarantine/check',
+    body: { tests_names: fc.array(testNameText, { maxLength: 5 }) },
+  },
   { method: 'GET', path: `${CI}/auto-quarantine` },
   {
     method: 'PUT',

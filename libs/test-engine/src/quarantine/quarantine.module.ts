@@ -3,6 +3,7 @@ import { readIdentityHealthOnDefaultBranch } from '../queries/current-health';
 import { READ_TEST_HEALTH } from './application/test-health.port';
 import { TestQuarantineService } from './application/test-quarantine.service';
 import { AutoQuarantineController } from './http/auto-quarantine.controller';
+import { LegacyQuarantineCheckController } from './http/legacy-quarantine-check.controller';
 import { QuarantineController } from './http/quarantine.controller';
 
 /**
@@ -12,7 +13,7 @@ import { QuarantineController } from './http/quarantine.controller';
  * quarantineLogMapping with the activity log, and the recovery reactor with the processors.
  */
 @Module({
-  controllers: [QuarantineController, AutoQuarantineController],
+  controllers: [QuarantineController, AutoQuarantineController, LegacyQuarantineCheckController],
   providers: [
     TestQuarantineService,
     { provide: READ_TEST_HEALTH, useValue: readIdentityHealthOnDefaultBranch },

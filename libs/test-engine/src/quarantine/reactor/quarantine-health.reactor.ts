@@ -1,14 +1,15 @@
 import type { RecordedEvent } from '@switchyard/event-store';
-import type { ReadModelFreshness, Reactor } from '@switchyard/projection';
+import type { ReactionContext, ReadModelFreshness, Reactor } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { uuid5 } from '../../domain/identity/uuid5';
 import { testIdOf } from '../../domain/identity/test-identity';
 import { ranOnDefaultBranch } from '../../domain/upload/test-results';
 import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
-import { TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
+import { readUnhealthyTestsOnDefaultBranch, TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
 import type { ReadTestHealth } from '../application/test-health.port';
 import type { ApplyTestHealth } from '../domain/test-quarantine.commands';
 import { quarantineCommandDecider } from '../application/test-quarantine.snapshots';
+import type { AutoQuarantineEnabled, AutoQuarantineModified } from '../domain/test-quarantine.events';
 import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
 import { QUARANTINE_READ_MODELS } from '../application/read-models';
 import { autoQuarantineSettings, listActiveQuarantines } from '../projection/test-quarantine.read-model';
@@ -31,50 +32,79 @@ const READ_MODEL_WAIT_MS = 60_000;
  * identity to the repository's quarantine decider, which lifts recovered quarantines that asked
  * for it (`unquarantine_when_healthy`, source auto) and, with auto-quarantine on, quarantines
  * unhealthy identities. It reads only tests that can matter: those of the upload with an active
- * quarantine waiting to recover, and, when auto-quarantine is on, those now unhealthy. Commands are
- * issued in test-name order, so a reaction redone after a crash issues the same ones under the same
- * keys and the store keeps one copy.
+ * quarantine waiting to recover, and, when auto-quarantine is on, those now unhealthy. Switching
+ * auto-quarantine on (or widening it to broken tests) applies it at once to every test unhealthy on
+ * the default branch. Commands are issued in test-name order, so a reaction redone after a crash
+ * issues the same ones under the same keys and the store keeps one copy.
  */
 export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps): Reactor {
+  async function applyHealth(
+    event: RecordedEvent,
+    context: ReactionContext,
+    repository: string,
+    candidates: readonly string[],
+    at: string,
+  ): Promise<void> {
+    const readModels = [...TEST_RESULTS_READ_MODELS, ...QUARANTINE_READ_MODELS];
+    if (!(await deps.freshness.waitFor(readModels, event.position, READ_MODEL_WAIT_MS))) {
+      throw new Error(`Read models ${readModels.join(', ')} did not reach ${event.position}`);
+    }
+    const testNames = [...new Set(candidates)].sort();
+    const waiting = new Set(
+      (await listActiveQuarantines(deps.sql, repository, { testNames }))
+        .filter((quarantine) => quarantine.unquarantineWhenHealthy)
+        .map((quarantine) => quarantine.testName),
+    );
+    const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
+    if (waiting.size === 0 && !autoOn) return;
+    const health = await deps.readHealth(deps.sql, repository, autoOn ? testNames : [...waiting]);
+    for (const testName of testNames) {
+      const identities = health.get(testName) ?? [];
+      const unhealthy = identities.some((identity) => identity.health !== 'healthy');
+      if (!waiting.has(testName) && !(autoOn && unhealthy)) continue;
+      const command: ApplyTestHealth = {
+        type: 'ApplyTestHealth',
+        repository,
+        testName,
+        testId: testIdOf(repository, testName),
+        identities,
+        autoQuarantineIds: identities.map((identity) =>
+          uuid5(
+            `${event.eventId}\n${testName}\n${identity.pipelineName}\n${identity.jobName}`,
+            AUTO_QUARANTINE_ID_NAMESPACE,
+          ),
+        ),
+        at: new Date(at),
+      };
+      await context.issue(testQuarantineStreamId(repository), quarantineCommandDecider, command);
+    }
+  }
+
   return {
     name: 'test_engine.quarantine_health',
-    eventTypes: ['test_results.recorded'],
+    eventTypes: [
+      'test_results.recorded',
+      'test_quarantine.auto_quarantine_enabled',
+      'test_quarantine.auto_quarantine_modified',
+    ],
     async react(event, context) {
-      const { repository, run, executions, receivedAt } = (event as RecordedEvent<TestResultsRecorded>).data;
-      if (!ranOnDefaultBranch(run)) return;
-      const readModels = [...TEST_RESULTS_READ_MODELS, ...QUARANTINE_READ_MODELS];
-      if (!(await deps.freshness.waitFor(readModels, event.position, READ_MODEL_WAIT_MS))) {
-        throw new Error(`Read models ${readModels.join(', ')} did not reach ${event.position}`);
+      if (event.type === 'test_results.recorded') {
+        const { repository, run, executions, receivedAt } = (event as RecordedEvent<TestResultsRecorded>)
+          .data;
+        if (!ranOnDefaultBranch(run)) return;
+        const testNames = executions.map((execution) => execution.testName);
+        await applyHealth(event, context, repository, testNames, receivedAt);
+        return;
       }
-      const testNames = [...new Set(executions.map((execution) => execution.testName))].sort();
-      const waiting = new Set(
-        (await listActiveQuarantines(deps.sql, repository, { testNames }))
-          .filter((quarantine) => quarantine.unquarantineWhenHealthy)
-          .map((quarantine) => quarantine.testName),
+      const { repository, at } = event.data as AutoQuarantineEnabled['data'] | AutoQuarantineModified['data'];
+      const unhealthy = await readUnhealthyTestsOnDefaultBranch(deps.sql, repository);
+      await applyHealth(
+        event,
+        context,
+        repository,
+        unhealthy.map((test) => test.testName),
+        at,
       );
-      const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
-      if (waiting.size === 0 && !autoOn) return;
-      const health = await deps.readHealth(deps.sql, repository, autoOn ? testNames : [...waiting]);
-      for (const testName of testNames) {
-        const identities = health.get(testName) ?? [];
-        const unhealthy = identities.some((identity) => identity.health !== 'healthy');
-        if (!waiting.has(testName) && !(autoOn && unhealthy)) continue;
-        const command: ApplyTestHealth = {
-          type: 'ApplyTestHealth',
-          repository,
-          testName,
-          testId: testIdOf(repository, testName),
-          identities,
-          autoQuarantineIds: identities.map((identity) =>
-            uuid5(
-              `${event.eventId}\n${testName}\n${identity.pipelineName}\n${identity.jobName}`,
-              AUTO_QUARANTINE_ID_NAMESPACE,
-            ),
-          ),
-          at: new Date(receivedAt),
-        };
-        await context.issue(testQuarantineStreamId(repository), quarantineCommandDecider, command);
-      }
     },
   };
 }
