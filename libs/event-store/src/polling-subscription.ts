@@ -1,53 +1,111 @@
 import { abortableSleep, backoffMs } from './abortable-sleep';
+import { comparePositions } from './position';
 import type { Position, ReadAllOptions, ReadAllResult, SubscribeOptions, SubscriptionItem } from './types';
-import type { Wakeup } from './wakeup';
+import { Wakeup, type AppendHint } from './wakeup';
+
+export interface PollingSubscriptionOptions extends SubscribeOptions {
+  /** The fallback read when nothing wakes the subscriber. Default 1 s. */
+  idlePollMs?: number;
+  maxFailures?: number;
+  /**
+   * How long an append of types the filter does not take may wait before the subscriber reads past
+   * it (so its reported position still reaches the head, for read-your-writes). Default 50 ms:
+   * a burst of such appends costs one read, not one each.
+   */
+  unwantedDelayMs?: number;
+}
+
+/** First retry when a wanted append is not settled yet; doubles up to idlePollMs. */
+const SETTLE_RETRY_MS = 5;
 
 /**
  * subscribeToAll for stores that can only be read: page through readAll, yield each event, and when
  * the feed is exhausted report caughtUp and sleep until woken (or the fallback interval passes).
  * Transient read failures are retried with exponential backoff from the last yielded position; the
  * iterator only fails after maxFailures in a row.
+ *
+ * Appends that say what they stored (an AppendHint) wake the subscriber only when it has not read
+ * past them already (an append is announced twice in a process that also hears PostgreSQL's
+ * NOTIFY) and, for a filter by event type, when they stored a wanted type; others are read past
+ * after unwantedDelayMs. A wanted append that is not settled yet when read (an older transaction
+ * still runs) makes the subscriber read again on any append, and on a short backoff, until it is.
  */
 export async function* pollingSubscription(
   readAll: (options: ReadAllOptions) => Promise<ReadAllResult>,
   wakeup: Wakeup,
-  options: SubscribeOptions & { idlePollMs?: number; maxFailures?: number },
+  options: PollingSubscriptionOptions,
 ): AsyncIterable<SubscriptionItem> {
   const { signal, filter } = options;
   const limit = options.batchSize ?? 500;
   const idlePollMs = options.idlePollMs ?? 1000;
   const maxFailures = options.maxFailures ?? 8;
+  const unwantedDelayMs = options.unwantedDelayMs ?? 50;
+  const wanted = filter?.eventTypes ? new Set(filter.eventTypes) : null;
   let after: Position | 'start' = options.after;
   let failures = 0;
   let reportedCaughtUp: Position | 'start' | null = null;
+  /** The newest wanted append heard of that no read has reached yet. */
+  let awaited: Position | null = null;
+  let settleRetries = 0;
+  let unwantedTimer: NodeJS.Timeout | null = null;
 
-  while (!signal.aborted) {
-    // Taken before the read: an append that lands while we read or while the consumer works on the
-    // page makes the idle wait below return at once instead of sleeping through it.
-    const seen = wakeup.current();
-    let page: ReadAllResult;
-    try {
-      page = await readAll({ after, limit, filter });
-      failures = 0;
-    } catch (error) {
-      failures += 1;
-      if (failures >= maxFailures || signal.aborted) throw error;
-      await abortableSleep(backoffMs(failures), signal);
-      continue;
+  // This subscriber's own wake-up, notified only for the appends it should read.
+  const relevant = new Wakeup();
+  const onAppend = (hint: AppendHint | undefined): void => {
+    if (!hint) return relevant.notify();
+    if (comparePositions(hint.position, after) <= 0) return;
+    if (!wanted || hint.types.some((type) => wanted.has(type))) {
+      if (awaited === null || comparePositions(hint.position, awaited) > 0) awaited = hint.position;
+      return relevant.notify();
     }
-    for (const event of page.events) {
-      if (signal.aborted) return;
-      yield { kind: 'event', event };
-      after = event.position;
-    }
-    if (signal.aborted) return;
-    after = page.lastPosition;
-    if (page.endOfFeed) {
-      if (reportedCaughtUp !== after) {
-        reportedCaughtUp = after;
-        yield { kind: 'caughtUp', position: after };
+    // Any commit may be the one that settles the awaited append.
+    if (awaited !== null) return relevant.notify();
+    unwantedTimer ??= setTimeout(() => {
+      unwantedTimer = null;
+      relevant.notify();
+    }, unwantedDelayMs);
+    unwantedTimer.unref?.();
+  };
+  const stopListening = wakeup.listen(onAppend);
+
+  try {
+    while (!signal.aborted) {
+      // Taken before the read: an append that lands while we read or while the consumer works on the
+      // page makes the idle wait below return at once instead of sleeping through it.
+      const seen = relevant.current();
+      let page: ReadAllResult;
+      try {
+        page = await readAll({ after, limit, filter });
+        failures = 0;
+      } catch (error) {
+        failures += 1;
+        if (failures >= maxFailures || signal.aborted) throw error;
+        await abortableSleep(backoffMs(failures), signal);
+        continue;
       }
-      await wakeup.wait(seen, signal, idlePollMs);
+      for (const event of page.events) {
+        if (signal.aborted) return;
+        yield { kind: 'event', event };
+        after = event.position;
+      }
+      if (signal.aborted) return;
+      after = page.lastPosition;
+      if (awaited !== null && comparePositions(after, awaited) >= 0) {
+        awaited = null;
+        settleRetries = 0;
+      }
+      if (page.endOfFeed) {
+        if (reportedCaughtUp !== after) {
+          reportedCaughtUp = after;
+          yield { kind: 'caughtUp', position: after };
+        }
+        const timeout =
+          awaited === null ? idlePollMs : Math.min(idlePollMs, SETTLE_RETRY_MS * 2 ** settleRetries++);
+        await relevant.wait(seen, signal, timeout);
+      }
     }
+  } finally {
+    stopListening();
+    if (unwantedTimer) clearTimeout(unwantedTimer);
   }
 }

@@ -1,3 +1,11 @@
+import type { Position } from './types';
+
+/** What an append says when it wakes the readers: the types it stored, and where its last event is. */
+export interface AppendHint {
+  types: readonly string[];
+  position: Position;
+}
+
 /**
  * A wake-up that cannot be slept through. A waiter takes a token (current()) before it reads and
  * hands it to wait() afterwards: if anything was appended in between, wait() returns at once.
@@ -7,17 +15,29 @@
 export class Wakeup {
   private generation = 0;
   private waiters = new Set<() => void>();
+  private readonly listeners = new Set<(hint: AppendHint | undefined) => void>();
 
   /** The token to pass to wait(); take it before reading. */
   current(): number {
     return this.generation;
   }
 
-  notify(): void {
+  /** Without a hint, nothing is known about what was appended: every listener must look. */
+  notify(hint?: AppendHint): void {
     this.generation += 1;
     const waiters = this.waiters;
     this.waiters = new Set();
     for (const wake of waiters) wake();
+    for (const listener of this.listeners) listener(hint);
+  }
+
+  /**
+   * Hears every notify() with its hint, for a subscriber that decides for itself which appends
+   * are worth a read (pollingSubscription). Returns the function that stops listening.
+   */
+  listen(listener: (hint: AppendHint | undefined) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
   }
 
   /** Resolves on the first notify() after `since`, on abort, or after timeoutMs, whichever comes first. */

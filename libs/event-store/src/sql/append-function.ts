@@ -43,6 +43,7 @@ LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_count bigint := cardinality(p_event_ids);
   v_revision bigint;
+  v_payload text;
 BEGIN
   ${STREAM_LOCK_STATEMENT};
   IF p_expected = 'no_stream' THEN
@@ -80,8 +81,15 @@ BEGIN
     RETURNING e.transaction_id, e.global_position)
   SELECT 'appended'::text, v_revision::text, i.transaction_id::text, max(i.global_position)::text
   FROM inserted AS i GROUP BY i.transaction_id;
-  -- Delivered on commit only, so a woken poller finds the events settled or about to be.
-  PERFORM pg_notify('sy_events', '');
+  -- Delivered on commit only, so a woken poller finds the events settled or about to be. The
+  -- payload says which types were stored and where (the transaction id and the last global
+  -- position this session drew), so that only the readers of those types wake (wake-hint.ts).
+  v_payload := json_build_object(
+    'x', pg_current_xact_id()::text,
+    'g', currval('sy_events_global_position')::text,
+    't', ARRAY(SELECT DISTINCT t.type FROM unnest(p_event_types) AS t(type)))::text;
+  -- NOTIFY payloads are limited to 8000 bytes; an empty one wakes every reader.
+  PERFORM pg_notify('sy_events', CASE WHEN octet_length(v_payload) < 7900 THEN v_payload ELSE '' END);
 END
 $$;
 `;

@@ -5,6 +5,7 @@ import type { EventFilter, ExpectedRevision } from '../types';
 import { EventSchemas } from '../upcasting';
 import { STREAM_LOCK_STATEMENT } from './append-function';
 import { SqlEventStore } from './sql-event-store';
+import { wakeHintOf } from './wake-hint';
 import type { SqlExecutor, SqlQueryable } from '@switchyard/sql';
 
 /**
@@ -147,6 +148,33 @@ describeEachDatabase('SqlEventStore', (database) => {
       },
     );
   }
+
+  it('announces each append on sy_events with its types and its last position', async () => {
+    const store = await SqlEventStore.open(executor);
+    const type = `Announced${randomUUID().slice(0, 8)}`;
+    const heard: string[] = [];
+    const unlisten = await executor.listen('sy_events', (payload) => heard.push(payload));
+    try {
+      const { lastPosition } = await store.appendToStream(
+        `announce-${randomUUID()}`,
+        [
+          { type, data: {} },
+          { type, data: {} },
+          { type: `${type}.other`, data: {} },
+        ],
+        { expectedRevision: 'no_stream' },
+      );
+      const mine = () => heard.map(wakeHintOf).find((hint) => hint?.types.includes(type));
+      while (!mine()) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(mine()).toEqual({
+        types: expect.arrayContaining([type, `${type}.other`]),
+        position: lastPosition,
+      });
+      expect(mine()!.types).toHaveLength(2);
+    } finally {
+      await unlisten();
+    }
+  });
 });
 
 async function insertRawEvent(tx: SqlQueryable, stream: string): Promise<void> {

@@ -32,6 +32,7 @@ import { filterConditions } from './sql-filter';
 import { SqlSnapshotStore } from './sql-snapshot-store';
 import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
 import { callAppend } from './append-function';
+import { wakeHintOf } from './wake-hint';
 
 /** sy_append NOTIFYs this channel on every commit (see append-function.ts). */
 const NOTIFY_CHANNEL = 'sy_events';
@@ -63,7 +64,9 @@ export class SqlEventStore implements EventStore {
     const store = new SqlEventStore(executor, schemas);
     // Other processes append too when the server store is shared; their NOTIFY wakes our pollers.
     if (executor.dialect === 'postgres') {
-      store.unlisten = await executor.listen(NOTIFY_CHANNEL, () => store.wakeup.notify());
+      store.unlisten = await executor.listen(NOTIFY_CHANNEL, (payload) =>
+        store.wakeup.notify(wakeHintOf(payload)),
+      );
     }
     return store;
   }
@@ -85,10 +88,11 @@ export class SqlEventStore implements EventStore {
       if (outcome.kind === 'conflict') {
         throw new WrongExpectedRevisionError(streamId, describeExpected(expected), outcome.actual);
       }
-      this.wakeup.notify();
+      const lastPosition = encodeSqlPosition(outcome.transactionId, outcome.globalPosition);
+      this.wakeup.notify({ types: [...new Set(events.map((event) => event.type))], position: lastPosition });
       return {
         nextExpectedRevision: outcome.revision,
-        lastPosition: encodeSqlPosition(outcome.transactionId, outcome.globalPosition),
+        lastPosition,
         createdStream: outcome.revision === BigInt(events.length - 1),
       };
     } catch (error) {

@@ -54,8 +54,8 @@ export function projectionHandling(
     },
     async handle(events, from, to) {
       // Past events this projection does not read, only the checkpoint moves: one compare-and-set
-      // statement, with no transaction or generation to enter, since every live write wakes every
-      // processor.
+      // statement, with no transaction or generation to enter (a processor reads past the appends
+      // of other types in bursts, to keep its position at the head for read-your-writes).
       if (events.length === 0) return advanceCheckpoint(executor, { name, version, from, to });
       await executor.transaction(async (tx) => {
         await enterActiveGeneration(tx, name);

@@ -1,0 +1,153 @@
+import { encodeSqlPosition } from './position';
+import { pollingSubscription } from './polling-subscription';
+import type { Position, ReadAllOptions, ReadAllResult, RecordedEvent, SubscriptionItem } from './types';
+import { Wakeup } from './wakeup';
+
+const HOUR = 3_600_000;
+const at = (n: number): Position => encodeSqlPosition(n, n);
+
+/**
+ * A feed in memory that counts its reads. `settledUpTo` stands for the xmin horizon: events after
+ * it exist but are not handed out yet, as when an older transaction still runs.
+ */
+class Feed {
+  reads = 0;
+  events: RecordedEvent[] = [];
+  settledUpTo = 0;
+
+  append(n: number, type: string): void {
+    this.events.push({
+      streamId: `s-${n}`,
+      revision: 0n,
+      position: at(n),
+      eventId: `e-${n}`,
+      type,
+      schemaVersion: 1,
+      data: {},
+      metadata: {},
+      recordedAt: new Date(0),
+    });
+  }
+
+  readAll = async (options: ReadAllOptions): Promise<ReadAllResult> => {
+    this.reads += 1;
+    const settled = this.events.filter((event) => event.position <= at(this.settledUpTo));
+    const types = options.filter?.eventTypes;
+    const page = settled.filter(
+      (event) =>
+        event.position > (options.after === 'start' ? '' : options.after) &&
+        (!types || types.includes(event.type)),
+    );
+    const head = settled[settled.length - 1]?.position ?? options.after;
+    return { events: page, lastPosition: head, endOfFeed: true };
+  };
+}
+
+/** Pulls items from the subscription one at a time. */
+function consumer(iterable: AsyncIterable<SubscriptionItem>) {
+  const iterator = iterable[Symbol.asyncIterator]();
+  return { next: async () => (await iterator.next()).value as SubscriptionItem };
+}
+
+describe('pollingSubscription wake-ups', () => {
+  let feed: Feed;
+  let wakeup: Wakeup;
+  let controller: AbortController;
+
+  beforeEach(() => {
+    feed = new Feed();
+    wakeup = new Wakeup();
+    controller = new AbortController();
+  });
+  afterEach(() => controller.abort());
+
+  const subscribe = (eventTypes?: string[]) =>
+    consumer(
+      pollingSubscription(feed.readAll, wakeup, {
+        after: 'start',
+        signal: controller.signal,
+        ...(eventTypes ? { filter: { eventTypes } } : {}),
+        idlePollMs: HOUR,
+        unwantedDelayMs: HOUR,
+      }),
+    );
+
+  it('is not woken by an append of a type it does not read, and is by one it reads', async () => {
+    const subscription = subscribe(['wanted']);
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: 'start' });
+    const next = subscription.next();
+
+    feed.append(1, 'other');
+    feed.settledUpTo = 1;
+    wakeup.notify({ types: ['other'], position: at(1) });
+    feed.append(2, 'wanted');
+    feed.settledUpTo = 2;
+    wakeup.notify({ types: ['wanted'], position: at(2) });
+
+    expect(await next).toMatchObject({ kind: 'event', event: { position: at(2) } });
+    // The first read, then one for the wanted append: the other one did not cost a read.
+    expect(feed.reads).toBe(2);
+  });
+
+  it('is not woken again by an append it has already read past (announced twice)', async () => {
+    const subscription = subscribe();
+    await subscription.next();
+    feed.append(1, 'any');
+    feed.settledUpTo = 1;
+    wakeup.notify({ types: ['any'], position: at(1) });
+    expect(await subscription.next()).toMatchObject({ kind: 'event', event: { position: at(1) } });
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: at(1) });
+    const next = subscription.next();
+
+    wakeup.notify({ types: ['any'], position: at(1) });
+    feed.append(2, 'any');
+    feed.settledUpTo = 2;
+    wakeup.notify({ types: ['any'], position: at(2) });
+
+    expect(await next).toMatchObject({ kind: 'event', event: { position: at(2) } });
+    expect(feed.reads).toBe(3);
+  });
+
+  it('reads until a wanted append that was not settled yet has settled', async () => {
+    const subscription = subscribe(['wanted']);
+    await subscription.next();
+    const next = subscription.next();
+
+    // Appended behind an older transaction that still runs: the first read does not see it.
+    feed.append(1, 'other');
+    feed.append(2, 'wanted');
+    wakeup.notify({ types: ['wanted'], position: at(2) });
+    // The older transaction commits, with no announcement at all (not every transaction appends):
+    // the short settle backoff finds the event without waiting for the hour-long idle poll.
+    setTimeout(() => (feed.settledUpTo = 2), 20);
+
+    expect(await next).toMatchObject({ kind: 'event', event: { position: at(2) } });
+  });
+
+  it('still reads past appends it does not read, so its position reaches the head', async () => {
+    const subscription = consumer(
+      pollingSubscription(feed.readAll, wakeup, {
+        after: 'start',
+        signal: controller.signal,
+        filter: { eventTypes: ['wanted'] },
+        idlePollMs: HOUR,
+        unwantedDelayMs: 1,
+      }),
+    );
+    await subscription.next();
+    feed.append(1, 'other');
+    feed.settledUpTo = 1;
+    wakeup.notify({ types: ['other'], position: at(1) });
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: at(1) });
+  });
+
+  it('wakes on a notification without a hint, whatever the filter', async () => {
+    const subscription = subscribe(['wanted']);
+    await subscription.next();
+    const next = subscription.next();
+    feed.append(1, 'other');
+    feed.settledUpTo = 1;
+    wakeup.notify();
+    expect(await next).toEqual({ kind: 'caughtUp', position: at(1) });
+  });
+});
