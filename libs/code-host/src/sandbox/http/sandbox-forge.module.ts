@@ -1,4 +1,4 @@
-import { Inject, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { Global, Inject, Module, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { Clock } from '@switchyard/kernel';
 import { APP_CONFIG, CLOCK, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
@@ -27,8 +27,10 @@ function listeningOrigin(adapterHost: HttpAdapterHost): string | null {
 
 /**
  * The sandbox forge at `/sandbox/github`: mounted only in sandbox mode (no GitHub App configured).
- * Its webhooks go to the service's own `/webhooks/github`.
+ * Its webhooks go to the service's own `/webhooks/github`. Global, so the webhook intake can find
+ * the secret it signs with (`SandboxForge.webhookSecret`) without importing it in GitHub mode.
  */
+@Global()
 @Module({
   controllers: [
     SandboxRepositoryController,
