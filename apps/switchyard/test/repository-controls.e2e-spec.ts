@@ -440,13 +440,19 @@ describe('repository controls over HTTP (all-in-one app)', () => {
       [
         'an empty condition',
         { matching_conditions: ['base=main', ''] },
-        ['body', 'matching_conditions'],
+        ['body', 'matching_conditions', 1],
         'value_error',
       ],
       [
         'a malformed condition group',
         { exclude_conditions: [{ xor: ['a'] }] },
-        ['body', 'exclude_conditions'],
+        ['body', 'exclude_conditions', 0],
+        'value_error',
+      ],
+      [
+        'a condition the language refuses',
+        { matching_conditions: ['base=main', { or: ['label=hotfix', 'lable=urgent'] }] },
+        ['body', 'matching_conditions', 1],
         'value_error',
       ],
     ])('refuses a freeze with %s: 422 in FastAPI form', async (_, change, loc, type) => {
@@ -475,6 +481,41 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         expect(response.body).toEqual({ detail: 'The scheduled freeze `end` must be after its `start`' });
       }
       expect(await logOf(repo)).toEqual([]);
+    });
+
+    it('PATCH refuses conditions the condition language refuses: 422 at their position, freeze unchanged', async () => {
+      const repo = uniqueRepository('freezes');
+      const release = await givenFreeze(repo, RELEASE, '2026-03-03T08:00:00.000Z');
+
+      app.clock.set('2026-03-04T08:00:00.000Z');
+      const response = await app.request<{ detail: Array<{ loc: unknown; msg: string; input: unknown }> }>(
+        'PATCH',
+        `${freezesPath(repo)}/${release.freeze.id}`,
+        {
+          body: {
+            exclude_conditions: [
+              'label=hotfix',
+              'created-at=2026-01-01',
+              { not: { and: ['draft', 'base'] } },
+            ],
+          },
+        },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.detail.map(({ loc, msg, input }) => ({ loc, msg, input }))).toEqual([
+        {
+          loc: ['body', 'exclude_conditions', 1],
+          msg: "Value error, Invalid condition 'created-at=2026-01-01'. Operator `=` is not allowed with attribute `created-at`; use one of `>=`, `<=`, `<`, `>`",
+          input: 'created-at=2026-01-01',
+        },
+        {
+          loc: ['body', 'exclude_conditions', 2],
+          msg: "Value error, not.and[1]: Invalid condition 'base'. Missing operator and value for attribute `base`",
+          input: { not: { and: ['draft', 'base'] } },
+        },
+      ]);
+      expect(await list(repo)).toEqual([release.freeze]);
+      expect(await logOf(repo)).toEqual([release.log]);
     });
 
     it('PATCH changes only the fields sent, logged with before and after (E9)', async () => {

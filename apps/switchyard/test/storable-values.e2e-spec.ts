@@ -93,11 +93,17 @@ describe('storable values over HTTP (all-in-one app)', () => {
 
     const path = freezesOf(repository);
     await expectRefused('POST', path, freeze({ reason: bad }), ['body', 'reason']);
+    // Conditions are refused at their position in the list.
     await expectRefused('POST', path, freeze({ matching_conditions: ['base=main', { not: bad }] }), [
       'body',
       'matching_conditions',
+      1,
     ]);
-    await expectRefused('POST', path, freeze({ exclude_conditions: [bad] }), ['body', 'exclude_conditions']);
+    await expectRefused('POST', path, freeze({ exclude_conditions: [bad] }), [
+      'body',
+      'exclude_conditions',
+      0,
+    ]);
 
     const created = await app.request('POST', path, { body: freeze() });
     expect(created.status).toBe(201);

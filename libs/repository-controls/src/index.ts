@@ -13,7 +13,6 @@ export * from './domain/freeze/scheduled-freeze.errors';
 export * from './domain/freeze/scheduled-freeze.decider';
 export * from './domain/freeze/scheduled-freeze.stream';
 export * from './domain/calendar/freeze-calendar';
-export * from './domain/calendar/attribute-leaf-evaluator';
 
 // Read models and the activity log.
 export * from './projections';

@@ -1,11 +1,8 @@
-import type { Condition } from '../conditions/condition';
+import type { PullRequestSnapshot } from '@switchyard/code-host';
+import { type ConditionContext, pullRequestSnapshotFixture } from '@switchyard/config/conditions';
 import { resolveNaive } from '@switchyard/kernel';
-import {
-  type AttributeValue,
-  evaluateAttributeLeaf,
-  type PullRequestAttributes,
-} from './attribute-leaf-evaluator';
-import { activeFreezesAt, type CalendarFreeze } from './freeze-calendar';
+import type { Condition } from '../conditions/condition';
+import { activeFreezesAt, type CalendarFreeze, judgeFreezes } from './freeze-calendar';
 
 /** A freeze as a user writes it: naive wall-clock times in a zone. */
 const freeze = (
@@ -23,10 +20,19 @@ const freeze = (
   excludeConditions,
 });
 
-const main: PullRequestAttributes = { base: 'main', label: [], author: 'bob', draft: false };
+const main = pullRequestSnapshotFixture({ author: 'bob', labels: [] });
 const at = (iso: string) => new Date(iso);
-const activeIds = (freezes: CalendarFreeze[], instant: string, pr: PullRequestAttributes = main) =>
-  activeFreezesAt(freezes, at(instant), pr, evaluateAttributeLeaf).map((f) => f.id);
+const contextAt = (
+  instant: string,
+  pullRequest: PullRequestSnapshot = main,
+  extra: Partial<ConditionContext> = {},
+) => ({
+  pullRequest,
+  now: at(instant),
+  ...extra,
+});
+const activeIds = (freezes: CalendarFreeze[], instant: string, pr: PullRequestSnapshot = main) =>
+  activeFreezesAt(freezes, contextAt(instant, pr)).map((f) => f.id);
 
 describe('freeze calendar', () => {
   describe('the window', () => {
@@ -101,13 +107,11 @@ describe('freeze calendar', () => {
     const during = '2026-05-01T12:00:00Z';
     const window = (matching: Condition[], exclude: Condition[] = []) =>
       freeze('f', 'UTC', '2026-05-01T00:00:00', '2026-05-02T00:00:00', matching, exclude);
-    const pr = (attributes: Record<string, AttributeValue>): PullRequestAttributes => ({
-      ...main,
-      ...attributes,
-    });
+    const pr = (overrides: Partial<PullRequestSnapshot>): PullRequestSnapshot => ({ ...main, ...overrides });
+    const onBranch = (ref: string) => ({ ...main.base, ref });
 
     it('an empty matching list freezes every pull request', () => {
-      expect(activeIds([window([])], during, pr({ base: 'dev' }))).toEqual(['f']);
+      expect(activeIds([window([])], during, pr({ base: onBranch('dev') }))).toEqual(['f']);
     });
 
     it('a top-level matching list is an AND', () => {
@@ -118,40 +122,102 @@ describe('freeze calendar', () => {
 
     it('or, and, not nest', () => {
       const f = window([{ or: ['base=main', { and: ['base=release', { not: 'draft' }] }] }]);
-      expect(activeIds([f], during, pr({ base: 'main' }))).toEqual(['f']);
-      expect(activeIds([f], during, pr({ base: 'release' }))).toEqual(['f']);
-      expect(activeIds([f], during, pr({ base: 'release', draft: true }))).toEqual([]);
-      expect(activeIds([f], during, pr({ base: 'dev' }))).toEqual([]);
+      expect(activeIds([f], during, pr({ base: onBranch('main') }))).toEqual(['f']);
+      expect(activeIds([f], during, pr({ base: onBranch('release') }))).toEqual(['f']);
+      expect(activeIds([f], during, pr({ base: onBranch('release'), draft: true }))).toEqual([]);
+      expect(activeIds([f], during, pr({ base: onBranch('dev') }))).toEqual([]);
     });
 
     it('a pull request escapes only if it matches every exclude condition', () => {
       const f = window(['base=main'], ['label=hotfix', 'author=alice']);
-      expect(activeIds([f], during, pr({ label: ['hotfix'], author: 'alice' }))).toEqual([]);
-      expect(activeIds([f], during, pr({ label: ['hotfix'] }))).toEqual(['f']);
+      expect(activeIds([f], during, pr({ labels: ['hotfix'], author: 'alice' }))).toEqual([]);
+      expect(activeIds([f], during, pr({ labels: ['hotfix'] }))).toEqual(['f']);
       expect(activeIds([f], during, pr({ author: 'alice' }))).toEqual(['f']);
     });
 
     it('an empty exclude list lets nobody escape', () => {
-      expect(activeIds([window(['base=main'], [])], during, pr({ label: ['hotfix'] }))).toEqual(['f']);
+      expect(activeIds([window(['base=main'], [])], during, pr({ labels: ['hotfix'] }))).toEqual(['f']);
     });
 
-    it('leaves are judged by the injected predicate, on any pull-request shape', () => {
-      const f = window(['touches docs'], ['is tiny']);
-      type Pr = { files: string[]; lines: number };
-      const leaf = (condition: string, p: Pr) =>
-        condition === 'touches docs' ? p.files.some((file) => file.startsWith('docs/')) : p.lines < 10;
-      const frozen = activeFreezesAt([f], at(during), { files: ['docs/a.md'], lines: 50 }, leaf);
-      const tiny = activeFreezesAt([f], at(during), { files: ['docs/a.md'], lines: 3 }, leaf);
-      const code = activeFreezesAt([f], at(during), { files: ['src/a.ts'], lines: 50 }, leaf);
-      expect([frozen.length, tiny.length, code.length]).toEqual([1, 0, 0]);
+    it('judges with the whole condition language: regexes, globs, lengths, teams, schedules', () => {
+      const docsOnly = window([{ not: 'files~=^(?!docs/)' }, '#files>=1']);
+      const touching = (...paths: string[]) =>
+        pr({
+          files: paths.map((filename) => ({
+            filename,
+            previousFilename: null,
+            status: 'modified' as const,
+            additions: 1,
+            deletions: 0,
+          })),
+        });
+      expect(activeIds([docsOnly], during, touching('docs/a.md', 'docs/b.md'))).toEqual(['f']);
+      expect(activeIds([docsOnly], during, touching('docs/a.md', 'src/a.ts'))).toEqual([]);
+
+      const sources = window(
+        ['files*=src/**/*.{ts,tsx}'],
+        ['#approved-reviews-by>=1', 'approved-reviews-by=@acme/release'],
+      );
+      const approvedBy = (author: string) =>
+        pr({
+          files: [
+            {
+              filename: 'src/ui/app.tsx',
+              previousFilename: null,
+              status: 'modified',
+              additions: 1,
+              deletions: 0,
+            },
+          ],
+          reviews: [{ id: 1, author, state: 'APPROVED', submittedAt: null, commitId: null }],
+        });
+      const teams = { teams: { 'acme/release': ['rita'] } };
+      expect(activeFreezesAt([sources], contextAt(during, approvedBy('rita'), teams))).toEqual([]);
+      expect(
+        activeFreezesAt([sources], contextAt(during, approvedBy('sam'), teams)).map((f) => f.id),
+      ).toEqual(['f']);
+
+      // 2026-05-01 is a Friday: a weekday-office-hours freeze within the window.
+      const officeHours = window(['schedule=Mon-Fri 09:00-17:00[Europe/Paris]']);
+      expect(activeIds([officeHours], '2026-05-01T12:00:00Z')).toEqual(['f']);
+      expect(activeIds([officeHours], '2026-05-01T16:00:00Z')).toEqual([]);
     });
 
-    it('does not evaluate conditions of freezes not in force', () => {
-      const later = freeze('later', 'UTC', '2027-01-01T00:00:00', null, ['anything']);
-      const leaf = () => {
-        throw new Error('evaluated');
-      };
-      expect(activeFreezesAt([later], at(during), main, leaf)).toEqual([]);
+    it('does not evaluate conditions of freezes not in force, and says when they will be', () => {
+      const later = freeze('later', 'UTC', '2027-01-01T00:00:00', null, ['lable=oops']);
+      const [verdict] = judgeFreezes([later], contextAt(during));
+      expect(verdict).toMatchObject({
+        holds: false,
+        matching: null,
+        nextChangeAt: at('2027-01-01T00:00:00Z'),
+      });
+    });
+
+    it('says when the verdict may next change: the end of the window or a time condition', () => {
+      const f = window(['schedule=Mon-Fri 09:00-17:00[Europe/Paris]']);
+      expect(judgeFreezes([f], contextAt('2026-05-01T12:00:00Z'))[0]!.nextChangeAt).toEqual(
+        at('2026-05-01T15:01:00Z'),
+      );
+      expect(judgeFreezes([window([])], contextAt(during))[0]!.nextChangeAt).toEqual(
+        at('2026-05-02T00:00:00Z'),
+      );
+    });
+
+    it('holds when it cannot tell: a stored condition the language refuses, or a fact it was not given', () => {
+      const legacy = window(['lable=hotfix']);
+      const [refused] = judgeFreezes([legacy], contextAt(during));
+      expect(refused).toMatchObject({ holds: true, matching: null });
+      expect(refused!.undecided).toMatch(
+        /matching_conditions\[0\]: Invalid condition 'lable=hotfix'. Invalid attribute/,
+      );
+
+      const byScope = window(['scope=frontend']);
+      expect(activeIds([byScope], during)).toEqual(['f']);
+      expect(activeFreezesAt([byScope], contextAt(during, main, { scopes: ['backend'] }))).toEqual([]);
+
+      const excusedByScope = window([], ['scope=docs']);
+      expect(activeIds([excusedByScope], during)).toEqual(['f']);
+      expect(activeFreezesAt([excusedByScope], contextAt(during, main, { scopes: ['docs'] }))).toEqual([]);
     });
   });
 });

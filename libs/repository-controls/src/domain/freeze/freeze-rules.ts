@@ -8,7 +8,8 @@ import {
   unprocessable,
 } from '@switchyard/kernel';
 import type { Condition } from '../conditions/condition';
-import { conditionListProblems, type LeafSyntax } from '../conditions/condition-shape';
+import { formatPath } from '@switchyard/config/conditions';
+import { conditionListProblems } from '../conditions/condition-shape';
 
 /**
  * The freeze invariants the domain guards itself. The HTTP edge checks the same formats first (to
@@ -47,17 +48,13 @@ export function checkNaive(field: FreezeTimeField, text: string): string {
 export const resolveStorable = (field: FreezeTimeField | 'timezone', naive: string, timezone: string): Date =>
   checkStorableInstant(field, resolveNaive(naive, timezone), ` once ${naive} is read in ${timezone}`);
 
+/** Conditions must parse in the condition language; the message names the condition's position. */
 export function checkConditions(
   field: 'matching_conditions' | 'exclude_conditions',
   conditions: Condition[],
-  leafSyntax?: LeafSyntax,
 ): Condition[] {
-  const [problem] = conditionListProblems(conditions, leafSyntax);
-  if (problem)
-    throw invalidField(
-      field,
-      `${field}${problem.path.map((step) => `[${step}]`).join('')}: ${problem.message}`,
-    );
+  const [problem] = conditionListProblems(conditions);
+  if (problem) throw invalidField(field, `${formatPath([field, ...problem.path])}: ${problem.message}`);
   return conditions;
 }
 

@@ -71,19 +71,62 @@ describe('request bodies', () => {
         'matching_conditions',
         'list_type',
       ],
-      ['an empty condition', { exclude_conditions: ['label=a', ''] }, 'exclude_conditions', 'value_error'],
-      ['a malformed group', { matching_conditions: [{ xor: [] }] }, 'matching_conditions', 'value_error'],
     ])('refuses %s with a 422 naming the field', async (_, change, field, type) => {
       const issues = await issuesOf(CreateFreezeBody, { ...validFreeze, ...change });
       expect(issues.map((issue) => [issue.loc, issue.type])).toEqual([[['body', field], type]]);
     });
 
-    it('points at the offending condition inside the message', async () => {
-      const [issue] = await issuesOf(CreateFreezeBody, {
+    it.each([
+      ['an empty condition', { exclude_conditions: ['label=a', ''] }, ['exclude_conditions', 1]],
+      ['a malformed group', { matching_conditions: [{ xor: [] }] }, ['matching_conditions', 0]],
+      [
+        'a misspelt attribute',
+        { matching_conditions: ['base=main', 'lable=hotfix'] },
+        ['matching_conditions', 1],
+      ],
+      [
+        'an operator the attribute refuses',
+        { exclude_conditions: ['schedule>Mon'] },
+        ['exclude_conditions', 0],
+      ],
+    ])('refuses %s with a 422 naming its position in the list', async (_, change, loc) => {
+      const issues = await issuesOf(CreateFreezeBody, { ...validFreeze, ...change });
+      expect(issues.map((issue) => [issue.loc, issue.type])).toEqual([[['body', ...loc], 'value_error']]);
+    });
+
+    it('reports each bad condition, with the parser detail and the path inside a block', async () => {
+      const issues = await issuesOf(CreateFreezeBody, {
         ...validFreeze,
-        matching_conditions: [{ and: ['a', ' '] }],
+        matching_conditions: [{ and: ['base=main', ' '] }, 'draft', 'label~=(oops'],
       });
-      expect(issue!.msg).toBe("Value error, [0].and[1]: Invalid condition ' '. Condition empty");
+      expect(issues).toEqual([
+        {
+          type: 'value_error',
+          loc: ['body', 'matching_conditions', 0],
+          msg: "Value error, and[1]: Invalid condition ' '. Condition empty",
+          input: { and: ['base=main', ' '] },
+          ctx: { error: "and[1]: Invalid condition ' '. Condition empty" },
+        },
+        {
+          type: 'value_error',
+          loc: ['body', 'matching_conditions', 2],
+          msg: expect.stringMatching(
+            /^Value error, Invalid condition 'label~=\(oops'\. Invalid regular expression/,
+          ),
+          input: 'label~=(oops',
+          ctx: expect.anything(),
+        },
+      ]);
+    });
+
+    it('refuses more than 500 conditions as a list that is too long', async () => {
+      const issues = await issuesOf(CreateFreezeBody, {
+        ...validFreeze,
+        exclude_conditions: Array.from({ length: 501 }, () => 'draft'),
+      });
+      expect(issues.map((issue) => [issue.loc, issue.type])).toEqual([
+        [['body', 'exclude_conditions'], 'too_long'],
+      ]);
     });
   });
 
