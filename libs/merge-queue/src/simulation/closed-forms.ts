@@ -20,7 +20,11 @@ export const speculativeRunsPerMerged = (k: number, p: number): number => {
  * Batch of b with bors-style halving on one CI slot: F(n) extra runs for a batch of n known to
  * hold a broken change, E(b) = 1 + (1 − q^b)·F(b) runs per batch.
  */
-export const halvingBatch = (b: number, p: number, hours: number): { throughput: number; runsPerMerged: number } => {
+export const halvingBatch = (
+  b: number,
+  p: number,
+  hours: number,
+): { throughput: number; runsPerMerged: number } => {
   const q = 1 - p;
   const memo = new Map<number, number>();
   const extra = (n: number): number => {

@@ -27,9 +27,16 @@ export function queueLengthChart(samples: SimulationResult['queueLength'], rows 
 const minutes = (value: number | null): string => (value === null ? 'n/a' : `${Math.round(value)} min`);
 
 /** What a team wants to know before adopting a configuration. */
-export function formatSimulationReport(result: SimulationResult, policy: QueuePolicy, workload: Workload): string[] {
+export function formatSimulationReport(
+  result: SimulationResult,
+  policy: QueuePolicy,
+  workload: Workload,
+): string[] {
   const rule = policy.rules[0]!;
-  const size = typeof rule.batchSize === 'number' ? String(rule.batchSize) : `${rule.batchSize.min}..${rule.batchSize.max}`;
+  const size =
+    typeof rule.batchSize === 'number'
+      ? String(rule.batchSize)
+      : `${rule.batchSize.min}..${rule.batchSize.max}`;
   const rejected = result.goodRejected + result.badRejected;
   return [
     `Policy: mode ${policy.mergeQueue.mode}, max_parallel_checks ${policy.mergeQueue.maxParallelChecks}, ` +
