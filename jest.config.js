@@ -20,6 +20,11 @@ const ESM_ONLY_PACKAGES = [
   'content-type',
 ];
 
+// Packages whose exports offer only an `import` condition, which jest's CommonJS resolver does not
+// try: point it at their Node entry (compiled by SWC through transformIgnorePatterns below).
+moduleNameMapper['^@octokit/webhooks-methods$'] =
+  '<rootDir>/node_modules/@octokit/webhooks-methods/dist-node/index.js';
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs'],

@@ -1,7 +1,12 @@
 import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
+import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
+import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
+import { systemClock } from '@switchyard/kernel';
+import type { SwitchyardConfig } from '@switchyard/platform';
 import type { Projection, Reactor, ReadModelFreshness } from '@switchyard/projection';
+import type { Logger } from 'pino';
 import type { SqlQueryable } from '@switchyard/sql';
 import { repositoryControlsLogMapping, repositoryControlsProjections } from '@switchyard/repository-controls';
 import { readIdentityHealthOnDefaultBranch, testEngineProjections } from '@switchyard/test-engine';
@@ -21,11 +26,31 @@ export function switchyardProjections(): Projection[] {
     ...repositoryControlsProjections,
     ...testEngineProjections,
     testQuarantineProjection,
+    ...codeHostProjections,
     createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping, quarantineLogMapping]),
   ];
 }
 
 /** Every reactor Switchyard runs beside the projections, reading the read models those build. */
-export function switchyardReactors(deps: { sql: SqlQueryable; freshness: ReadModelFreshness }): Reactor[] {
-  return [createQuarantineHealthReactor({ ...deps, readHealth: readIdentityHealthOnDefaultBranch })];
+export function switchyardReactors(deps: {
+  sql: SqlQueryable;
+  freshness: ReadModelFreshness;
+  config: SwitchyardConfig;
+  logger: Logger;
+  serviceOrigin: ServiceOrigin;
+}): Reactor[] {
+  const codeHost = createGitHubCodeHost({
+    github: deps.config.github,
+    adminKey: deps.config.adminKey,
+    serviceOrigin: () => deps.serviceOrigin.get(),
+    logger: deps.logger,
+  });
+  return [
+    createQuarantineHealthReactor({
+      sql: deps.sql,
+      freshness: deps.freshness,
+      readHealth: readIdentityHealthOnDefaultBranch,
+    }),
+    createPullRequestReaderReactor({ codeHost, clock: systemClock, logger: deps.logger }),
+  ];
 }

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ActivityLogModule } from '@switchyard/activity-log';
 import { AuthModule } from '@switchyard/auth';
+import { CodeHostModule } from '@switchyard/code-host/nest';
 import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
@@ -24,6 +25,7 @@ export class SwitchyardModule {
         ...(runtime.config.github.mode === 'sandbox' ? [SandboxForgeModule] : []),
         RepositoryControlsModule,
         ActivityLogModule,
+        CodeHostModule,
         ConfigModule,
         QuarantineModule,
       ],

@@ -9,6 +9,7 @@ export * from './body/json-body-too-deep.error';
 export * from './body/json-constructor-key';
 export * from './body/json-nesting-depth';
 export * from './body/json-syntax-position';
+export * from './body/raw-json-body';
 
 export * from './errors/domain-error-status';
 export * from './errors/error-response';

@@ -59,6 +59,7 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
     );
     await app.listen({ port: config.port, host: config.host });
     const url = await app.getUrl();
+    runtime.serviceOrigin.set(url.replace('[::1]', '127.0.0.1'));
     logger.info({ url, storage: storage.description, role: options.role }, 'switchyard listening');
     return {
       app,

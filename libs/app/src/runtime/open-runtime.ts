@@ -1,3 +1,4 @@
+import { ServiceOrigin } from '@switchyard/code-host/github';
 import { CommandService } from '@switchyard/event-store/application';
 import { createLogger, type ReadinessContributor } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
@@ -31,6 +32,8 @@ export interface SwitchyardRuntime {
   /** Read-your-writes for this process's writes; null where the role writes nothing. */
   freshness: ReadModelFreshness | null;
   readiness: ReadinessContributor[];
+  /** Where this process listens, once it does: the sandbox forge's origin for the code host in sandbox mode. */
+  serviceOrigin: ServiceOrigin;
   /** Stops everything the runtime started, in reverse order. */
   close(): Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function openRuntime(
   };
   try {
     const projections = switchyardProjections();
+    const serviceOrigin = new ServiceOrigin();
     const names = projections.map((projection) => projection.name);
     const announces =
       traits.announces === 'always' ||
@@ -74,6 +78,9 @@ export async function openRuntime(
     if (traits.runsProcessors) {
       // Reactors wait on the read models they read, which this same host builds.
       const reactors = switchyardReactors({
+        config,
+        logger,
+        serviceOrigin,
         sql: storage.executor,
         freshness: {
           assertRunning: (readModels) => host.assertRunning(readModels),
@@ -118,6 +125,7 @@ export async function openRuntime(
       processors,
       freshness,
       readiness,
+      serviceOrigin,
       close,
     };
   } catch (error) {

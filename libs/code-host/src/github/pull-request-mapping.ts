@@ -263,13 +263,3 @@ export function commitStatusOf(status: GitHubCommitStatus): CheckOnHead {
     completedAt: state === 'pending' ? null : (status.updated_at ?? null),
   };
 }
-
-/** One entry per (source, name): a newer report replaces the older one. */
-export function withCheck(checks: CheckOnHead[], check: CheckOnHead): CheckOnHead[] {
-  return [
-    ...checks.filter(
-      (c) => !(c.name === check.name && c.source === check.source && c.appSlug === check.appSlug),
-    ),
-    check,
-  ];
-}

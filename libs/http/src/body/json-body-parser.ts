@@ -4,6 +4,7 @@ import { JsonBodyReservedKeyError } from './json-body-reserved-key.error';
 import { JsonBodyTooDeepError } from './json-body-too-deep.error';
 import { exceedsJsonNestingDepth } from './json-nesting-depth';
 import { findJsonSyntaxError } from './json-syntax-position';
+import { wantsRawJsonBody } from './raw-json-body';
 
 type Done = (error: Error | null, body?: unknown) => void;
 export type JsonBodyParser = (request: unknown, body: Buffer | string, done: Done) => void;
@@ -19,6 +20,7 @@ export interface DefaultJsonParserSource {
  * (the parser, the syntax scan, the validators) sees it, malformed JSON is a JsonBodyDecodeError
  * carrying the offset, and everything else goes through Fastify's own parser, which also refuses
  * `__proto__` / `constructor` poisoning; any other `constructor` key is a JsonBodyReservedKeyError.
+ * A route marked @RawJsonBody() gets the bytes as sent instead (signed webhooks).
  */
 export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBodyParser {
   const standard = fastify.getDefaultJsonParser('error', 'error') as (
@@ -27,6 +29,10 @@ export function createJsonBodyParser(fastify: DefaultJsonParserSource): JsonBody
     done: Done,
   ) => void;
   return (request, body, done) => {
+    if (wantsRawJsonBody(request)) {
+      done(null, typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
+      return;
+    }
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim().length === 0) {
       done(null, undefined);

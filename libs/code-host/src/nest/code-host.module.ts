@@ -1,0 +1,74 @@
+import { Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { EventStore } from '@switchyard/event-store';
+import { APP_CONFIG, EVENT_STORE, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
+import type { SqlExecutor } from '@switchyard/sql';
+import { createGitHubCodeHost } from '../github/create-code-host';
+import { CODE_HOST } from '../port/code-host';
+import { PullRequestSnapshots } from '../pull-requests/application/pull-request-snapshots';
+import { RepositoryCoverage } from '../pull-requests/application/repository-coverage';
+import { GitHubWebhookIntake } from '../webhooks/application/github-webhook-intake';
+import { WEBHOOK_SECRET_SOURCE, type WebhookSecretSource } from '../webhooks/application/webhook-secret';
+import { sandboxWebhookSecret } from '../sandbox/webhooks/webhook-signature';
+import { GitHubWebhookController } from '../webhooks/http/github-webhook.controller';
+import { listeningOrigin } from './listening-origin';
+
+/**
+ * The code host in the HTTP app: `POST /webhooks/github` (always mounted), the CodeHost port for
+ * the features that act on pull requests, and the pull-request snapshot and repository-coverage
+ * queries. The app registers codeHostProjections and the pull-request reader reactor.
+ */
+@Module({
+  controllers: [GitHubWebhookController],
+  providers: [
+    {
+      provide: WEBHOOK_SECRET_SOURCE,
+      useFactory: (config: SwitchyardConfig, sql: SqlExecutor): WebhookSecretSource => {
+        // Sandbox mode without a configured secret: the one the forge generated and keeps in SQL.
+        let sandboxSecret: Promise<string> | null = null;
+        return {
+          secret: async () =>
+            config.github.mode === 'github'
+              ? config.github.webhookSecret
+              : (sandboxSecret ??= sandboxWebhookSecret(sql, config.github.webhookSecret).catch(
+                  (error: unknown) => {
+                    sandboxSecret = null;
+                    throw error;
+                  },
+                )),
+        };
+      },
+      inject: [APP_CONFIG, SQL_EXECUTOR],
+    },
+    {
+      provide: GitHubWebhookIntake,
+      useFactory: (store: EventStore, secrets: WebhookSecretSource) =>
+        new GitHubWebhookIntake(store, secrets),
+      inject: [EVENT_STORE, WEBHOOK_SECRET_SOURCE],
+    },
+    {
+      provide: CODE_HOST,
+      useFactory: (config: SwitchyardConfig, adapterHost: HttpAdapterHost) =>
+        createGitHubCodeHost({
+          github: config.github,
+          adminKey: config.adminKey,
+          serviceOrigin: () => listeningOrigin(adapterHost),
+          logger: { warn: () => undefined },
+        }),
+      inject: [APP_CONFIG, HttpAdapterHost],
+    },
+    {
+      provide: PullRequestSnapshots,
+      useFactory: (sql: SqlExecutor) => new PullRequestSnapshots(sql),
+      inject: [SQL_EXECUTOR],
+    },
+    {
+      provide: RepositoryCoverage,
+      useFactory: (sql: SqlExecutor, config: SwitchyardConfig) =>
+        new RepositoryCoverage(sql, config.github.mode),
+      inject: [SQL_EXECUTOR, APP_CONFIG],
+    },
+  ],
+  exports: [CODE_HOST, PullRequestSnapshots, RepositoryCoverage, WEBHOOK_SECRET_SOURCE],
+})
+export class CodeHostModule {}

@@ -1,0 +1,2 @@
+export * from './code-host.module';
+export * from './listening-origin';

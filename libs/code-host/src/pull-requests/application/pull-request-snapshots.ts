@@ -1,0 +1,31 @@
+import type { SqlQueryable } from '@switchyard/sql';
+import type { PullRequestSnapshot } from '../../port/pull-request-snapshot';
+import { SNAPSHOT_TABLE } from '../projection/pull-request-snapshots.projection';
+
+/**
+ * Reads the pull-request snapshots the projection keeps (for condition evaluation, the
+ * configuration simulator and the engine). `repository` is `owner/name`, any case.
+ */
+export class PullRequestSnapshots {
+  constructor(private readonly sql: SqlQueryable) {}
+
+  async find(repository: string, number: number): Promise<PullRequestSnapshot | null> {
+    const { rows } = await this.sql.query<{ snapshot: PullRequestSnapshot | string }>(
+      `SELECT snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND number = $2`,
+      [repository.toLowerCase(), number],
+    );
+    return rows[0] ? parse(rows[0].snapshot) : null;
+  }
+
+  /** Open pull requests whose head is `sha` (a check reported on a commit concerns these). */
+  async openWithHead(repository: string, sha: string): Promise<PullRequestSnapshot[]> {
+    const { rows } = await this.sql.query<{ snapshot: PullRequestSnapshot | string }>(
+      `SELECT snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND head_sha = $2 AND state = 'open' ORDER BY number`,
+      [repository.toLowerCase(), sha],
+    );
+    return rows.map((row) => parse(row.snapshot));
+  }
+}
+
+const parse = (value: PullRequestSnapshot | string): PullRequestSnapshot =>
+  typeof value === 'string' ? (JSON.parse(value) as PullRequestSnapshot) : value;

@@ -1,0 +1,90 @@
+import { Webhooks } from '@octokit/webhooks';
+import { comparePositions, DuplicateEventError, type EventStore } from '@switchyard/event-store';
+import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
+import { factsOfDelivery } from '../facts/facts-of-delivery';
+import type { WebhookSecretSource } from './webhook-secret';
+
+export interface WebhookDelivery {
+  /** `X-GitHub-Event` */
+  eventName: string | undefined;
+  /** `X-GitHub-Delivery` */
+  deliveryId: string | undefined;
+  /** `X-Hub-Signature-256` */
+  signature: string | undefined;
+  rawBody: Buffer;
+}
+
+export type IntakeOutcome =
+  | { status: 'recorded'; streamId: string; position: string }
+  | { status: 'duplicate' }
+  | { status: 'ignored' }
+  | { status: 'unauthorized' }
+  | { status: 'invalid'; detail: string };
+
+/**
+ * Verifies a delivery, then records its facts and returns: the work they cause (re-reading the pull
+ * request, checking a commenter's permission) is done by processors, so GitHub gets its answer
+ * well within its 10 seconds. The delivery id becomes the events' ids, so a redelivery (GitHub's
+ * or an attacker's replay) is refused by the store as a duplicate, across restarts too.
+ */
+export class GitHubWebhookIntake {
+  /** Rebuilt only when the secret changes (configuration), never per request. */
+  private verifier: { secret: string; webhooks: Webhooks } | null = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly secrets: WebhookSecretSource,
+  ) {}
+
+  async receive(delivery: WebhookDelivery): Promise<IntakeOutcome> {
+    const secret = await this.secrets.secret();
+    if (!secret || !delivery.signature || !(await this.verifies(secret, delivery)))
+      return { status: 'unauthorized' };
+    if (!delivery.eventName) return { status: 'invalid', detail: 'X-GitHub-Event header is missing' };
+    if (!delivery.deliveryId) return { status: 'invalid', detail: 'X-GitHub-Delivery header is missing' };
+
+    let payload: unknown;
+    try {
+      payload = JSON.parse(delivery.rawBody.toString('utf8'));
+    } catch {
+      return { status: 'invalid', detail: 'The delivery body is not JSON' };
+    }
+    if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
+      return { status: 'invalid', detail: 'The delivery body is not a JSON object' };
+
+    const facts = factsOfDelivery(delivery.eventName, payload as Record<string, unknown>);
+    if (!facts) return { status: 'ignored' };
+    const key = `github-delivery:${delivery.deliveryId}`;
+    // The store answers an exact replay of a stored batch with the original append's result, so
+    // a redelivery is told apart by its position: a new append always lands after this head.
+    const headBefore = await this.store.headPosition();
+    try {
+      const result = await this.store.appendToStream(
+        facts.streamId,
+        facts.events.map((event, index) => ({
+          eventId: idempotentEventId(key, index),
+          type: event.type,
+          data: event.data,
+          metadata: { deliveryId: delivery.deliveryId, githubEvent: delivery.eventName },
+        })),
+        { expectedRevision: 'any' },
+      );
+      if (headBefore !== null && comparePositions(result.lastPosition, headBefore) <= 0)
+        return { status: 'duplicate' };
+      return { status: 'recorded', streamId: facts.streamId, position: result.lastPosition };
+    } catch (error) {
+      if (error instanceof DuplicateEventError) return { status: 'duplicate' };
+      throw error;
+    }
+  }
+
+  private async verifies(secret: string, delivery: WebhookDelivery): Promise<boolean> {
+    if (this.verifier?.secret !== secret) this.verifier = { secret, webhooks: new Webhooks({ secret }) };
+    try {
+      return await this.verifier.webhooks.verify(delivery.rawBody.toString('utf8'), delivery.signature!);
+    } catch {
+      // A malformed signature header is no signature.
+      return false;
+    }
+  }
+}
