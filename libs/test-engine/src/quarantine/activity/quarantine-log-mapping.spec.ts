@@ -31,10 +31,14 @@ const quarantine: QuarantineTest = {
 const health = (h: 'healthy' | 'flaky', at: string): ApplyTestHealth => ({
   type: 'ApplyTestHealth',
   repository,
-  testName: 'test_login',
-  testId,
-  identities: [{ pipelineName: 'ci', jobName: 'unit', health: h }],
-  autoQuarantineIds: [autoId],
+  tests: [
+    {
+      testName: 'test_login',
+      testId,
+      identities: [{ pipelineName: 'ci', jobName: 'unit', health: h }],
+      autoQuarantineIds: [autoId],
+    },
+  ],
   at: new Date(at),
 });
 

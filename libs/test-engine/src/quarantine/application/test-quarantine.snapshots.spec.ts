@@ -39,10 +39,14 @@ describe('quarantine snapshots', () => {
     const command = {
       type: 'ApplyTestHealth' as const,
       repository,
-      testName: 'test_3',
-      testId: '5d6c1a8e-0f2a-5b7c-9d1e-2f3a4b5c6d7e',
-      identities: [{ pipelineName: 'ci', jobName: 'unit', health: 'healthy' as const }],
-      autoQuarantineIds: ['00000000-0000-5000-8000-00000000000a'],
+      tests: [
+        {
+          testName: 'test_3',
+          testId: '5d6c1a8e-0f2a-5b7c-9d1e-2f3a4b5c6d7e',
+          identities: [{ pipelineName: 'ci', jobName: 'unit', health: 'healthy' as const }],
+          autoQuarantineIds: ['00000000-0000-5000-8000-00000000000a'],
+        },
+      ],
       at,
     };
     expect(quarantineCommandDecider.decide(command, restored)).toEqual(

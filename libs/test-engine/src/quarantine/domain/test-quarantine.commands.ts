@@ -40,18 +40,26 @@ export interface ConfigureAutoQuarantine {
 }
 
 /**
- * A test's health on the default branch changed: every identity of the test with its health now.
- * Issued by the recovery reactor; the decider lifts recovered quarantines and, when auto-quarantine
- * is on, quarantines unhealthy identities. `autoQuarantineIds[i]` is the id a quarantine of
- * `identities[i]` would get, derived from the source event, so a retried reaction makes the same one.
+ * One test's health on the default branch now: every identity of the test with its health.
+ * `autoQuarantineIds[i]` is the id a quarantine of `identities[i]` would get, derived from the
+ * source event, so a retried reaction makes the same one.
  */
-export interface ApplyTestHealth {
-  type: 'ApplyTestHealth';
-  repository: string;
+export interface TestHealthUpdate {
   testName: string;
   testId: string;
   identities: readonly IdentityHealth[];
   autoQuarantineIds: readonly string[];
+}
+
+/**
+ * Tests' health on the default branch changed (one upload, or auto-quarantine switched on).
+ * Issued by the quarantine-health reactor, one command per reaction; the decider lifts recovered
+ * quarantines and, when auto-quarantine is on, quarantines unhealthy identities.
+ */
+export interface ApplyTestHealth {
+  type: 'ApplyTestHealth';
+  repository: string;
+  tests: readonly TestHealthUpdate[];
   at: Date;
 }
 

@@ -1,6 +1,6 @@
 import { type Actor, DomainError } from '@switchyard/kernel';
 import { DeciderSpecification } from '@switchyard/testing';
-import type { ApplyTestHealth, QuarantineTest } from './test-quarantine.commands';
+import type { ApplyTestHealth, QuarantineTest, TestHealthUpdate } from './test-quarantine.commands';
 import { testQuarantineDecider } from './test-quarantine.decider';
 import type { TestQuarantined, TestQuarantineEvent } from './test-quarantine.events';
 
@@ -58,15 +58,12 @@ const record = (event: TestQuarantined) => {
 };
 
 const health = (
-  identities: ApplyTestHealth['identities'],
+  identities: TestHealthUpdate['identities'],
   autoQuarantineIds: string[] = [ids.autoA, ids.autoB],
 ): ApplyTestHealth => ({
   type: 'ApplyTestHealth',
   repository,
-  testName: 'tests/test_login.py::test_login',
-  testId,
-  identities,
-  autoQuarantineIds,
+  tests: [{ testName: 'tests/test_login.py::test_login', testId, identities, autoQuarantineIds }],
   at: t1,
 });
 
@@ -308,6 +305,38 @@ describe('test quarantines', () => {
         .given([enabled(true)])
         .when(health(identities))
         .then([autoQuarantined('unit', 'flaky', ids.autoA), autoQuarantined('e2e', 'broken', ids.autoB)]);
+    });
+
+    it('decides for every test of one upload in one command', () => {
+      const asked = quarantined({ unquarantineWhenHealthy: true });
+      const events = testQuarantineDecider.decide(
+        {
+          type: 'ApplyTestHealth',
+          repository,
+          tests: [
+            {
+              testName: 'tests/test_login.py::test_login',
+              testId,
+              identities: [{ pipelineName: 'ci', jobName: 'unit', health: 'healthy' }],
+              autoQuarantineIds: [ids.autoA],
+            },
+            {
+              testName: 'test_other',
+              testId,
+              identities: [{ pipelineName: 'ci', jobName: 'unit', health: 'flaky' }],
+              autoQuarantineIds: [ids.autoB],
+            },
+          ],
+          at: t1,
+        },
+        [enabled(false), asked].reduce(testQuarantineDecider.evolve, testQuarantineDecider.initialState()),
+      );
+      expect(
+        events.map((event) => [event.type, 'quarantineId' in event.data && event.data.quarantineId]),
+      ).toEqual([
+        ['test_quarantine.dequarantined', ids.manual],
+        ['test_quarantine.quarantined', ids.autoB],
+      ]);
     });
 
     it('does not auto-quarantine an identity already quarantined on every branch', () => {

@@ -6,6 +6,7 @@ import type {
   ConfigureAutoQuarantine,
   DequarantineTest,
   QuarantineTest,
+  TestHealthUpdate,
   TestQuarantineCommand,
 } from './test-quarantine.commands';
 import {
@@ -100,8 +101,17 @@ function configure(command: ConfigureAutoQuarantine, state: TestQuarantineState)
  * and job.
  */
 function applyHealth(command: ApplyTestHealth, state: TestQuarantineState): TestQuarantineEvent[] {
-  const { repository, identities } = command;
-  const ofTest = activeOf(state).filter((q) => q.testName === command.testName);
+  return command.tests.flatMap((test) => applyTestHealth(test, command, state));
+}
+
+function applyTestHealth(
+  test: TestHealthUpdate,
+  command: ApplyTestHealth,
+  state: TestQuarantineState,
+): TestQuarantineEvent[] {
+  const { repository } = command;
+  const { identities } = test;
+  const ofTest = activeOf(state).filter((q) => q.testName === test.testName);
   const recovered = ofTest.filter(
     (q) => q.unquarantineWhenHealthy && scopeHealth(q, identities) === 'healthy',
   );
@@ -117,14 +127,14 @@ function applyHealth(command: ApplyTestHealth, state: TestQuarantineState): Test
     const covered = ofTest.some(
       (q) => !lifted.has(q.quarantineId) && q.branch === null && coversIdentity(q, identity),
     );
-    const quarantineId = command.autoQuarantineIds[index];
+    const quarantineId = test.autoQuarantineIds[index];
     if (covered || quarantineId === undefined || state.active[quarantineId]) return;
     events.push(
       quarantined(
         {
           quarantineId,
-          testName: command.testName,
-          testId: command.testId,
+          testName: test.testName,
+          testId: test.testId,
           reason: autoQuarantineReason(identity.health),
           branch: null,
           pipelineName: identity.pipelineName,
@@ -157,7 +167,7 @@ function dequarantined(
   original: ActiveQuarantine,
   repository: string,
   source: TestDequarantined['data']['source'],
-  identities: ApplyTestHealth['identities'],
+  identities: TestHealthUpdate['identities'],
   actor: TestDequarantined['data']['actor'],
   at: Date,
 ): TestDequarantined {

@@ -7,7 +7,7 @@ import { ranOnDefaultBranch } from '../../domain/upload/test-results';
 import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
 import { readUnhealthyTestsOnDefaultBranch, TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
 import type { ReadTestHealth } from '../application/test-health.port';
-import type { ApplyTestHealth } from '../domain/test-quarantine.commands';
+import type { ApplyTestHealth, TestHealthUpdate } from '../domain/test-quarantine.commands';
 import { quarantineCommandDecider } from '../application/test-quarantine.snapshots';
 import type { AutoQuarantineEnabled, AutoQuarantineModified } from '../domain/test-quarantine.events';
 import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
@@ -34,8 +34,8 @@ const READ_MODEL_WAIT_MS = 60_000;
  * unhealthy identities. It reads only tests that can matter: those of the upload with an active
  * quarantine waiting to recover, and, when auto-quarantine is on, those now unhealthy. Switching
  * auto-quarantine on (or widening it to broken tests) applies it at once to every test unhealthy on
- * the default branch. Commands are issued in test-name order, so a reaction redone after a crash
- * issues the same ones under the same keys and the store keeps one copy.
+ * the default branch. Each reaction issues at most one command, so a reaction redone after a crash
+ * issues it under the same key and the store keeps one copy.
  */
 export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps): Reactor {
   async function applyHealth(
@@ -58,13 +58,13 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
     const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
     if (waiting.size === 0 && !autoOn) return;
     const health = await deps.readHealth(deps.sql, repository, autoOn ? testNames : [...waiting]);
-    for (const testName of testNames) {
-      const identities = health.get(testName) ?? [];
-      const unhealthy = identities.some((identity) => identity.health !== 'healthy');
-      if (!waiting.has(testName) && !(autoOn && unhealthy)) continue;
-      const command: ApplyTestHealth = {
-        type: 'ApplyTestHealth',
-        repository,
+    const tests: TestHealthUpdate[] = testNames
+      .map((testName) => ({ testName, identities: health.get(testName) ?? [] }))
+      .filter(
+        ({ testName, identities }) =>
+          waiting.has(testName) || (autoOn && identities.some((identity) => identity.health !== 'healthy')),
+      )
+      .map(({ testName, identities }) => ({
         testName,
         testId: testIdOf(repository, testName),
         identities,
@@ -74,10 +74,12 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
             AUTO_QUARANTINE_ID_NAMESPACE,
           ),
         ),
-        at: new Date(at),
-      };
-      await context.issue(testQuarantineStreamId(repository), quarantineCommandDecider, command);
-    }
+      }));
+    if (tests.length === 0) return;
+    // One command per reaction: its idempotency key is then the same on a rerun whatever the
+    // health read then, so a crash can neither record it twice nor skip it.
+    const command: ApplyTestHealth = { type: 'ApplyTestHealth', repository, tests, at: new Date(at) };
+    await context.issue(testQuarantineStreamId(repository), quarantineCommandDecider, command);
   }
 
   return {
