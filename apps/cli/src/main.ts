@@ -6,6 +6,7 @@ import {
   SWITCHYARD_VERSION,
 } from '@switchyard/app';
 import { registerKeyCommands } from './commands/keys.command';
+import { registerSimulateCommand } from './commands/simulate.command';
 
 /** `switchyard <command>`: operator tasks over the same stores and configuration as the service. */
 const program = new Command('switchyard')
@@ -14,6 +15,7 @@ const program = new Command('switchyard')
 
 registerKeyCommands(program, () => openAuthCliContext());
 registerRebuildCommand(program, () => openRebuildCliContext());
+registerSimulateCommand(program);
 
 void program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`switchyard: ${error instanceof Error ? error.message : String(error)}\n`);

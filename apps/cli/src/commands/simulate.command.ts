@@ -1,0 +1,149 @@
+import { readFile } from 'node:fs/promises';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { validateConfiguration } from '@switchyard/config';
+import {
+  defaultQueuePolicy,
+  formatSimulationReport,
+  parseArrivals,
+  parseCiDuration,
+  parseRate,
+  simulate,
+  type QueueMode,
+  type QueuePolicy,
+  type Workload,
+} from '@switchyard/merge-queue';
+import { queuePolicyFromConfiguration } from '@switchyard/merge-queue/application/policy-from-configuration';
+
+export type Print = (line: string) => void;
+
+const printToStdout: Print = (line) => process.stdout.write(`${line}\n`);
+
+/** Commander parsers that turn a parse error into a usage error naming the flag. */
+const parsing =
+  <T>(parse: (text: string) => T) =>
+  (text: string): T => {
+    try {
+      return parse(text);
+    } catch (error) {
+      throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+const positiveInteger = (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value)))
+    throw new InvalidArgumentError('expected a positive integer');
+  return Number(value);
+};
+
+const nonNegativeInteger = (value: string): number => {
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+    throw new InvalidArgumentError('expected a whole number');
+  return Number(value);
+};
+
+const positiveNumber = (value: string): number => {
+  const parsed = Number(value);
+  if (!/^\d*\.?\d+$/.test(value) || parsed <= 0) throw new InvalidArgumentError('expected a positive number');
+  return parsed;
+};
+
+interface SimulateOptions {
+  config?: string;
+  arrivals: ReturnType<typeof parseArrivals>;
+  ci: ReturnType<typeof parseCiDuration>;
+  failure: number;
+  flaky: number;
+  hours: number;
+  seed: number;
+  scopes?: number;
+  mode?: QueueMode;
+  maxParallelChecks?: number;
+  batchSize?: number;
+  retries?: number;
+  skipIntermediateResults?: boolean;
+}
+
+async function policyFrom(options: SimulateOptions): Promise<QueuePolicy> {
+  let policy = defaultQueuePolicy();
+  if (options.config) {
+    const validation = validateConfiguration(await readFile(options.config, 'utf8'));
+    if (!validation.valid) {
+      const problems = validation.errors.map((e) => `  ${e.pathText}: ${e.message}`).join('\n');
+      throw new Error(`${options.config} is not a valid configuration:\n${problems}`);
+    }
+    policy = queuePolicyFromConfiguration(validation.configuration);
+  }
+  // Flags override the file, so one configuration can be tried with other settings.
+  const mergeQueue = { ...policy.mergeQueue };
+  if (options.mode) mergeQueue.mode = options.mode;
+  if (options.maxParallelChecks) mergeQueue.maxParallelChecks = options.maxParallelChecks;
+  if (options.skipIntermediateResults !== undefined)
+    mergeQueue.skipIntermediateResults = options.skipIntermediateResults;
+  const [first, ...rest] = policy.rules;
+  const rule = { ...first! };
+  if (options.batchSize) rule.batchSize = options.batchSize;
+  if (options.retries !== undefined) rule.maxChecksRetries = options.retries;
+  return { mergeQueue, rules: [rule, ...rest] };
+}
+
+/**
+ * `simulate`: what a configuration would do for a team's workload, on a virtual clock (seconds of
+ * wall-clock time for a day of traffic). The first queue rule takes every pull request.
+ */
+export function registerSimulateCommand(program: Command, print: Print = printToStdout): void {
+  program
+    .command('simulate')
+    .description(
+      'What-if: run the merge-queue engine on a simulated workload and report throughput, latency and CI cost',
+    )
+    .option('--config <file>', 'a .mergify.yml whose merge queue settings to simulate')
+    .option(
+      '--arrivals <rate>',
+      'pull requests arriving, e.g. 20/h, 150/d or burst:40',
+      parsing(parseArrivals),
+      parseArrivals('20/h'),
+    )
+    .option(
+      '--ci <duration>',
+      'CI duration, e.g. 30m±20% or 2h+-10%',
+      parsing(parseCiDuration),
+      parseCiDuration('30m±20%'),
+    )
+    .option(
+      '--failure <rate>',
+      'share of pull requests that are really broken',
+      parsing((t) => parseRate('failure', t)),
+      0.05,
+    )
+    .option(
+      '--flaky <rate>',
+      'share of CI runs failing for nothing',
+      parsing((t) => parseRate('flaky', t)),
+      0.01,
+    )
+    .option('--hours <hours>', 'simulated hours of arrivals', positiveNumber, 24)
+    .option('--seed <seed>', 'random seed (same seed, same run)', nonNegativeInteger, 1)
+    .option('--scopes <count>', 'each pull request touches 1 or 2 of this many scopes', positiveInteger)
+    .addOption(
+      new Option('--mode <mode>', 'override merge_queue.mode').choices(['serial', 'parallel', 'isolated']),
+    )
+    .option('--max-parallel-checks <n>', 'override merge_queue.max_parallel_checks', positiveInteger)
+    .option('--batch-size <n>', 'override batch_size of the first queue rule', positiveInteger)
+    .option('--retries <n>', 'override max_checks_retries of the first queue rule', nonNegativeInteger)
+    .option('--skip-intermediate-results', 'override merge_queue.skip_intermediate_results to true')
+    .action(async (options: SimulateOptions) => {
+      const policy = await policyFrom(options);
+      const scoped = options.scopes ?? (policy.mergeQueue.mode === 'serial' ? undefined : 4);
+      const workload: Workload = {
+        arrivals: options.arrivals,
+        ci: options.ci,
+        failureRate: options.failure,
+        flakeRate: options.flaky,
+        scopes: scoped ? { count: scoped } : null,
+        hours: options.hours,
+        seed: options.seed,
+      };
+      const result = simulate(policy, workload, { samples: 60 });
+      for (const line of formatSimulationReport(result, policy, workload)) print(line);
+    });
+}
