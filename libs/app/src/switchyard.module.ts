@@ -8,6 +8,7 @@ import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from 
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule } from '@switchyard/repository-controls';
 import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
+import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
@@ -27,6 +28,7 @@ export class SwitchyardModule {
         ActivityLogModule,
         CodeHostModule,
         ConfigModule,
+        TestEngineModule,
         QuarantineModule,
       ],
     };

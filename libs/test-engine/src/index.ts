@@ -1,9 +1,13 @@
 export * from './domain/health/health-rules';
 export * from './domain/health/health-verdict';
+export * from './domain/health/commit-history';
 export * from './domain/identity/test-identity';
 export * from './domain/identity/failure-identity';
 export * from './domain/upload/test-upload.events';
+export * from './domain/upload/test-results';
+export * from './domain/upload/test-upload.decider';
 export * from './projections/test-results.projection';
 export * from './projections/test-engine-tables';
 export * from './queries/current-health';
 export { testEngineProjections } from './projections';
+export { TestEngineModule } from './test-engine.module';

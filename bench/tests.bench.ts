@@ -1,0 +1,179 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freshPostgresDatabase, type FreshDatabase } from '@switchyard/testing';
+import { startAppProcess, type AppProcess } from './logs/app-process';
+import { printMachine } from './logs/report';
+import { detectionReport } from './tests/detection-report';
+import { otlpUploadBody, type SyntheticCase } from './tests/otlp-upload-body';
+import { createRawTable, insertRaw, openRawDatabase } from './tests/raw-insert';
+import { seeded, simulate, syntheticSuite } from './tests/synthetic-suite';
+
+/**
+ * bench:tests — the test engine against known truth and against raw PostgreSQL:
+ *  1. detection quality on a synthetic suite (1,000 tests, 2% flaky at 1–20%, 1% broken, 1%
+ *     broken then fixed, 200 runs, one retry of every failure): precision and recall of flaky and
+ *     broken, median runs to detect beside the same-commit rule (performance-anchors §4.3);
+ *  2. ingestion over HTTP into the all-in-one app (PostgreSQL when DATABASE_URL is set, else
+ *     PGlite), executions/s, beside the same rows inserted raw into the same kind of store;
+ *  3. search/tests latency (p50, p99) over the identities ingested (10,000 tests).
+ * BENCH_TESTS_SMALL=1 runs a reduced scale (for a loaded machine); BENCH_TESTS_SEED fixes the suite.
+ */
+const SMALL = process.env.BENCH_TESTS_SMALL === '1' || process.argv.includes('--small');
+const SUITE_TESTS = SMALL ? 300 : 1000;
+const SUITE_RUNS = SMALL ? 100 : 200;
+const SEARCH_TESTS = SMALL ? 2000 : 10_000;
+const UPLOAD_CASES = 1000;
+const COMMITS = 2;
+const CONCURRENCY = 4;
+const SEARCH_REQUESTS = SMALL ? 100 : 400;
+const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
+const PORT = 19_600 + (process.pid % 300);
+
+const log = (line: string) => process.stderr.write(`[bench:tests] ${line}\n`);
+const out = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  printMachine([
+    `scale: ${SMALL ? 'reduced (BENCH_TESTS_SMALL)' : 'full'}; store: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; figures under load`,
+  ]);
+
+  out('\n## detection quality');
+  const random = seeded(Number(process.env.BENCH_TESTS_SEED ?? 20260510));
+  const traces = simulate(syntheticSuite(SUITE_TESTS, SUITE_RUNS, random), SUITE_RUNS, random);
+  const detection = detectionReport(traces, SUITE_RUNS);
+  detection.lines.forEach(out);
+
+  out('\n## ingestion and search over HTTP');
+  let database: FreshDatabase | undefined;
+  let dataDir: string | undefined;
+  let app: AppProcess | undefined;
+  try {
+    if (databaseUrl) database = await freshPostgresDatabase(databaseUrl, 'switchyard_bench_tests');
+    else dataDir = await mkdtemp(join(tmpdir(), 'switchyard-bench-tests-'));
+    app = await startAppProcess(database?.url ?? { dataDir: dataDir! }, ADMIN_KEY, PORT);
+    const base = `${app.baseUrl}/v1/ci/acme/repositories/bench`;
+    const uploads = buildUploads();
+    log(`${uploads.length} uploads of ${UPLOAD_CASES} executions`);
+
+    // Warm-up: one small upload of its own, so the first timed request does not pay for JIT.
+    await send(
+      `${app.baseUrl}/v1/ci/acme/repositories/warmup/traces`,
+      otlpUploadBody({ sha: 'w', job: 'w', finishedAtMs: Date.now(), cases: uploads[0]!.cases.slice(0, 50) }),
+    );
+
+    const started = performance.now();
+    await inParallel(uploads, CONCURRENCY, (upload) => send(`${base}/traces`, upload.body));
+    const oursSeconds = (performance.now() - started) / 1000;
+    const executions = uploads.length * UPLOAD_CASES;
+    const oursRate = executions / oursSeconds;
+
+    const raw = await openRawDatabase(database?.url);
+    await createRawTable(raw);
+    const rawStarted = performance.now();
+    await inParallel(uploads, 1, (upload) =>
+      insertRaw(raw, upload.cases, upload.sha, upload.job, new Date().toISOString()),
+    );
+    const rawRate = executions / ((performance.now() - rawStarted) / 1000);
+    await raw.close();
+    out(
+      `ingestion: ${Math.round(oursRate)} executions/s end to end (${CONCURRENCY} concurrent uploads, gzip, read-your-writes); ` +
+        `raw insert of the same rows ${Math.round(rawRate)}/s → ${(oursRate / rawRate).toFixed(2)}× (goals ≥ 20,000/s on PostgreSQL, ≥ 0.5×)`,
+    );
+
+    const queries = [
+      'search/tests',
+      'search/tests?health_status_exclude=healthy&sort=failed_executions_ratio',
+      'search/tests?test_name=suite/test_12*&per_page=50',
+    ];
+    for (const query of queries) {
+      for (let i = 0; i < 20; i++) await get(`${base}/${query}`);
+      const latencies: number[] = [];
+      for (let i = 0; i < SEARCH_REQUESTS; i++) {
+        const t0 = performance.now();
+        await get(`${base}/${query}`);
+        latencies.push(performance.now() - t0);
+      }
+      latencies.sort((a, b) => a - b);
+      const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!;
+      out(
+        `GET ${query} over ${SEARCH_TESTS} tests: p50 ${at(0.5).toFixed(1)} ms, p99 ${at(0.99).toFixed(1)} ms (goal p99 ≤ 20 ms)`,
+      );
+    }
+  } finally {
+    await app?.stop();
+    await database?.drop();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  }
+  out(`\ndetection goals ${detection.goalsMet ? 'met' : 'NOT met'} (see the lines above)`);
+}
+
+interface Upload {
+  sha: string;
+  job: string;
+  cases: SyntheticCase[];
+  body: Buffer;
+}
+
+/** SEARCH_TESTS tests in chunks of UPLOAD_CASES, each chunk a job, on COMMITS commits; 2% fail. */
+function buildUploads(): Upload[] {
+  const uploads: Upload[] = [];
+  const random = Math.random;
+  for (let commit = 0; commit < COMMITS; commit++) {
+    for (let first = 0; first < SEARCH_TESTS; first += UPLOAD_CASES) {
+      const job = `shard-${first / UPLOAD_CASES}`;
+      const cases: SyntheticCase[] = Array.from({ length: UPLOAD_CASES }, (_, i) => ({
+        name: `suite/test_${first + i}.py::test_${first + i}`,
+        status: random() < 0.02 ? 'failed' : 'passed',
+      }));
+      const sha = `sha${commit}`;
+      uploads.push({
+        sha,
+        job,
+        cases,
+        body: otlpUploadBody({ sha, job, finishedAtMs: Date.now() - (COMMITS - commit) * 3_600_000, cases }),
+      });
+    }
+  }
+  return uploads;
+}
+
+async function send(url: string, body: Buffer): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${ADMIN_KEY}`,
+      'content-type': 'application/x-protobuf',
+      'content-encoding': 'gzip',
+    },
+    body,
+  });
+  if (response.status !== 200)
+    throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+}
+
+async function get(url: string): Promise<void> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
+  if (response.status !== 200)
+    throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  await response.arrayBuffer();
+}
+
+async function inParallel<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import type { CommandService } from '@switchyard/event-store/application';
+import { badRequest, type Clock } from '@switchyard/kernel';
+import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platform';
+import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
+import type { RunContext, RunResults } from '../domain/upload/test-results';
+import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
+import type { UploadSource } from '../domain/upload/test-upload.events';
+import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
+import { otlpToTestResults } from '../ingestion/otlp/otlp-to-test-results';
+import { decodeOtlpTraceRequest, type OtlpTraceRequest } from '../ingestion/otlp/otlp-trace-request';
+import { inflateUpload } from '../ingestion/upload-body';
+import { TEST_RESULTS_READ_MODELS } from '../queries/current-health';
+import { DefaultBranches } from './default-branch';
+
+export interface UploadOutcome {
+  executions: number;
+  /** False when this very upload had been recorded before (nothing was appended now). */
+  recorded: boolean;
+}
+
+export type JunitRun = Omit<RunContext, 'defaultBranch'>;
+
+interface Repository {
+  owner: string;
+  repository: string;
+  key: string;
+}
+
+/**
+ * Test-result uploads to events. A malformed body is refused before anything is appended; the
+ * answer comes once the test read models include the upload (read-your-writes).
+ */
+@Injectable()
+export class TestUploadService {
+  constructor(
+    @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
+    @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly defaultBranches: DefaultBranches,
+  ) {}
+
+  async recordOtlp(
+    repository: Repository,
+    body: Buffer,
+    contentEncoding: string | undefined,
+  ): Promise<UploadOutcome> {
+    const bytes = inflateUpload(body, contentEncoding);
+    let request: OtlpTraceRequest;
+    try {
+      request = decodeOtlpTraceRequest(bytes);
+    } catch (error) {
+      throw badRequest(
+        `The body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`,
+      );
+    }
+    const receivedAt = this.clock.now().toISOString();
+    const defaultBranch = await this.defaultBranches.of(repository);
+    const runs = otlpToTestResults(request, { defaultBranch, receivedAt });
+    return this.record(repository.key, 'otlp', contentId(repository.key, bytes), receivedAt, runs);
+  }
+
+  /** Exposed for the JUnit route, whose body is text once inflated. */
+  inflate(body: Buffer, contentEncoding: string | undefined): Buffer {
+    return inflateUpload(body, contentEncoding);
+  }
+
+  async recordJunit(repository: Repository, xml: string, run: JunitRun): Promise<UploadOutcome> {
+    const receivedAt = this.clock.now().toISOString();
+    const defaultBranch = await this.defaultBranches.of(repository);
+    const context: RunContext = { ...run, defaultBranch };
+    const runs = junitToTestResults(xml, context, receivedAt);
+    const id = contentId(repository.key, Buffer.from(`${JSON.stringify(run)}\n${xml}`));
+    return this.record(repository.key, 'junit', id, receivedAt, runs);
+  }
+
+  private async record(
+    repository: string,
+    source: UploadSource,
+    uploadId: string,
+    receivedAt: string,
+    runs: RunResults[],
+  ): Promise<UploadOutcome> {
+    const executions = runs.reduce((sum, run) => sum + run.executions.length, 0);
+    if (executions === 0) return { executions: 0, recorded: false };
+    const outcome = await readYourWrite(this.freshness, TEST_RESULTS_READ_MODELS, () =>
+      this.commands.handle(testUploadStreamId(uploadId), testUploadDecider, {
+        type: 'RecordTestResults',
+        repository,
+        uploadId,
+        source,
+        receivedAt,
+        runs,
+      }),
+    );
+    return { executions, recorded: outcome.events.length > 0 };
+  }
+}
+
+/** The idempotency key: the same bytes for the same repository are the same upload. */
+const contentId = (repository: string, bytes: Buffer): string =>
+  createHash('sha256').update(repository).update('\n').update(bytes).digest('hex').slice(0, 40);

@@ -1,0 +1,157 @@
+import picomatch from 'picomatch';
+import type { SqlQueryable } from '@switchyard/sql';
+import type { FailedExecutionsImpact, HealthStatus } from '../domain/health/health-rules';
+import { IDENTITIES_TABLE } from '../projections/test-engine-tables';
+import { isQuarantinedIdentitySql } from '../quarantine/projection/quarantined-identity.sql';
+
+export const SEARCH_SORTS = [
+  'executions_count',
+  'test_name',
+  'pipeline_name',
+  'job_name',
+  'health_status',
+  'failed_executions_impact',
+  'failed_executions_ratio',
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export interface SearchFilters {
+  testName?: string[];
+  testNameExclude?: string[];
+  pipelineName?: string[];
+  pipelineNameExclude?: string[];
+  jobName?: string[];
+  jobNameExclude?: string[];
+  healthStatus?: HealthStatus[];
+  healthStatusExclude?: HealthStatus[];
+  impact?: FailedExecutionsImpact[];
+  impactExclude?: FailedExecutionsImpact[];
+  isQuarantined?: boolean;
+}
+
+export interface SearchRequest extends SearchFilters {
+  repository: string;
+  defaultBranch: string;
+  sort: SearchSort;
+  direction: 'asc' | 'desc';
+  offset: number;
+  perPage: number;
+}
+
+export interface TestSearchRow {
+  testId: string;
+  testName: string;
+  pipelineName: string;
+  jobName: string;
+  isQuarantined: boolean;
+  healthStatus: HealthStatus;
+  failedExecutionsImpact: FailedExecutionsImpact | null;
+}
+
+/**
+ * Ascending health puts broken first and ascending impact high first (worst first, as the
+ * quarantine list's health sort does); ties fall back to the identity, so pages are stable.
+ */
+const ORDER_COLUMN: Readonly<Record<SearchSort, string>> = {
+  executions_count: 'executions_count',
+  test_name: 'test_name',
+  pipeline_name: 'pipeline_name',
+  job_name: 'job_name',
+  health_status: '-health_rank',
+  failed_executions_impact: 'impact_rank',
+  failed_executions_ratio: 'failed_executions_ratio',
+};
+
+/** Globs follow bash: `*` crosses `/` and `::`, so `tests/*` matches every test under tests/. */
+const GLOB_OPTIONS = { bash: true, dot: true } as const;
+
+/** The identities that ran on the default branch, filtered, sorted and paged, with the total. */
+export async function searchTests(
+  sql: SqlQueryable,
+  request: SearchRequest,
+): Promise<{ rows: TestSearchRow[]; total: number }> {
+  const params: unknown[] = [request.repository];
+  const where: string[] = ['i.repository = $1'];
+  const add = (value: unknown) => `$${params.push(value)}`;
+
+  const ids = await testIdsMatching(sql, request);
+  if (ids !== undefined) where.push(`i.test_id = ANY(${add(ids)}::uuid[])`);
+  const inclusion = (column: string, values: unknown[] | undefined, exclude: unknown[] | undefined) => {
+    if (values?.length) where.push(`${column} = ANY(${add(values)}::text[])`);
+    if (exclude?.length) where.push(`NOT (${column} = ANY(${add(exclude)}::text[]))`);
+  };
+  inclusion('i.pipeline_name', request.pipelineName, request.pipelineNameExclude);
+  inclusion('i.job_name', request.jobName, request.jobNameExclude);
+  inclusion('i.health_status', request.healthStatus, request.healthStatusExclude);
+  if (request.impact?.length) where.push(`i.failed_executions_impact = ANY(${add(request.impact)}::text[])`);
+  if (request.impactExclude?.length)
+    where.push(
+      `NOT (i.failed_executions_impact IS NOT NULL AND i.failed_executions_impact = ANY(${add(request.impactExclude)}::text[]))`,
+    );
+  const quarantined = isQuarantinedIdentitySql(
+    {
+      repository: 'i.repository',
+      testName: 'i.test_name',
+      pipelineName: 'i.pipeline_name',
+      jobName: 'i.job_name',
+    },
+    add(request.defaultBranch),
+  );
+  if (request.isQuarantined !== undefined) where.push(`${request.isQuarantined ? '' : 'NOT '}${quarantined}`);
+
+  const column = ORDER_COLUMN[request.sort];
+  const descending = request.direction === 'desc';
+  const [name, flip] = column.startsWith('-') ? [column.slice(1), !descending] : [column, descending];
+  const direction = flip ? 'DESC' : 'ASC';
+  const { rows } = await sql.query<{
+    test_id: string;
+    test_name: string;
+    pipeline_name: string;
+    job_name: string;
+    health_status: HealthStatus;
+    failed_executions_impact: FailedExecutionsImpact | null;
+    is_quarantined: boolean;
+    total: string;
+  }>(
+    `SELECT i.test_id::text, i.test_name, i.pipeline_name, i.job_name, i.health_status, i.failed_executions_impact,
+       ${quarantined} AS is_quarantined, count(*) OVER ()::text AS total
+     FROM ${IDENTITIES_TABLE} i WHERE ${where.join(' AND ')}
+     ORDER BY ${name} ${direction}, test_name ${direction}, pipeline_name ${direction}, job_name ${direction}, test_id
+     LIMIT ${add(request.perPage)} OFFSET ${add(request.offset)}`,
+    params,
+  );
+  let total = Number(rows[0]?.total ?? 0);
+  if (rows.length === 0 && request.offset > 0) {
+    const counted = await sql.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM ${IDENTITIES_TABLE} i WHERE ${where.join(' AND ')}`,
+      params.slice(0, params.length - 2),
+    );
+    total = Number(counted.rows[0]?.n ?? 0);
+  }
+  return {
+    total,
+    rows: rows.map((row) => ({
+      testId: row.test_id,
+      testName: row.test_name,
+      pipelineName: row.pipeline_name,
+      jobName: row.job_name,
+      isQuarantined: row.is_quarantined,
+      healthStatus: row.health_status,
+      failedExecutionsImpact: row.failed_executions_impact,
+    })),
+  };
+}
+
+/** Test ids whose names match the globs, or undefined when no name filter was given. */
+async function testIdsMatching(sql: SqlQueryable, filters: SearchRequest): Promise<string[] | undefined> {
+  if (!filters.testName?.length && !filters.testNameExclude?.length) return undefined;
+  const include = filters.testName?.length ? picomatch(filters.testName, GLOB_OPTIONS) : () => true;
+  const exclude = filters.testNameExclude?.length
+    ? picomatch(filters.testNameExclude, GLOB_OPTIONS)
+    : () => false;
+  const { rows } = await sql.query<{ test_id: string; test_name: string }>(
+    `SELECT DISTINCT test_id::text, test_name FROM ${IDENTITIES_TABLE} WHERE repository = $1`,
+    [filters.repository],
+  );
+  return rows.filter((row) => include(row.test_name) && !exclude(row.test_name)).map((row) => row.test_id);
+}

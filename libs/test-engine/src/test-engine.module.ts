@@ -1,0 +1,29 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { CodeHostModule } from '@switchyard/code-host/nest';
+import type { FastifyInstance } from 'fastify';
+import { DefaultBranches } from './application/default-branch';
+import { TestInsightsService } from './application/test-insights.service';
+import { TestUploadService } from './application/test-upload.service';
+import { TestInsightsController } from './http/test-insights.controller';
+import { TestUploadController } from './http/test-upload.controller';
+import { registerUploadBodyParsers } from './http/upload-body-parsers';
+
+/**
+ * Test-result uploads and test insights reads. Needs the platform tokens (COMMAND_SERVICE,
+ * READ_MODEL_FRESHNESS, SQL_EXECUTOR, CLOCK), the code host (default branches), and the app
+ * registering testEngineProjections.
+ */
+@Module({
+  // CODE_HOST: each repository's default branch (the default-branch rule of docs/test-health.md).
+  imports: [CodeHostModule],
+  controllers: [TestUploadController, TestInsightsController],
+  providers: [TestUploadService, TestInsightsService, DefaultBranches],
+})
+export class TestEngineModule implements OnModuleInit {
+  constructor(private readonly adapter: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    registerUploadBodyParsers(this.adapter.httpAdapter.getInstance<FastifyInstance>());
+  }
+}
