@@ -24,6 +24,8 @@ const HOST_TOKENS = JSON.stringify({
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
 describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
+  // Each test makes a few dozen calls on a shared, loaded machine.
+  jest.setTimeout(120_000);
   let app: TestApp;
   let hooks: WebhookRecorder;
   let github: ContractCheckedClient;
@@ -268,6 +270,134 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
     expect(closed.body).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: merged.body.sha });
     const compare = await github.request('GET', `/repos/${repository}/compare/main...d`);
     expect(compare.body).toMatchObject({ status: 'diverged', ahead_by: 1 });
+    expect(github.violations).toEqual([]);
+  });
+
+  it("answers every other endpoint in GitHub's shape: statuses, check runs, reviews, requests, branches, teams, the App", async () => {
+    const repository = uniqueRepository('sandbox-surface');
+    const [owner] = repository.split('/');
+    await commitFile(repository, 'main', 'README.md', 'widgets\n');
+    await branchFromMain(repository, 'topic');
+    const head = await commitFile(repository, 'topic', 'topic.txt', 'topic\n');
+    await commitFile(repository, 'main', 'later.txt', 'later\n');
+    const number = (
+      await github.request('POST', `/repos/${repository}/pulls`, {
+        title: 'Topic',
+        head: 'topic',
+        base: 'main',
+      })
+    ).body.number as number;
+    const call = async (method: string, path: string, status: number, body?: unknown) => {
+      const answer = await github.request(method, path, body);
+      expect({ call: `${method} ${path}`, status: answer.status }).toEqual({
+        call: `${method} ${path}`,
+        status,
+      });
+      return answer.body;
+    };
+
+    await call('POST', `/repos/${repository}/statuses/${head}`, 201, { state: 'pending', context: 'lint' });
+    await call('POST', `/repos/${repository}/statuses/${head}`, 201, {
+      state: 'success',
+      context: 'lint',
+      description: 'ok',
+    });
+    expect(await call('GET', `/repos/${repository}/commits/${head}/status`, 200)).toMatchObject({
+      state: 'success',
+      total_count: 1,
+    });
+    expect(await call('GET', `/repos/${repository}/commits/${head}/statuses`, 200)).toHaveLength(2);
+    const check = await call('POST', `/repos/${repository}/check-runs`, 201, {
+      name: 'lint',
+      head_sha: head,
+      status: 'in_progress',
+    });
+    const done = await call('PATCH', `/repos/${repository}/check-runs/${check.id}`, 200, {
+      conclusion: 'neutral',
+      output: { title: 'Lint', summary: 'nothing to say' },
+    });
+    expect(done).toMatchObject({ status: 'completed', conclusion: 'neutral' });
+    await call('GET', `/repos/${repository}/check-runs/${check.id}`, 200);
+    await hooks.waitFor(
+      (d) => d.event === 'check_run' && d.action === 'completed' && d.payload.check_run.id === check.id,
+    );
+
+    await call('POST', `/repos/${repository}/pulls/${number}/requested_reviewers`, 201, {
+      reviewers: ['rita-reviewer'],
+    });
+    expect(await call('GET', `/repos/${repository}/pulls/${number}/requested_reviewers`, 200)).toMatchObject({
+      users: [{ login: 'rita-reviewer' }],
+    });
+    await call('DELETE', `/repos/${repository}/pulls/${number}/requested_reviewers`, 200, {
+      reviewers: ['rita-reviewer'],
+    });
+    await github.as(REVIEWER_TOKEN).request('POST', `/repos/${repository}/pulls/${number}/reviews`, {
+      event: 'REQUEST_CHANGES',
+      body: 'Not yet',
+    });
+    expect(await call('GET', `/repos/${repository}/pulls/${number}/reviews`, 200)).toEqual([
+      expect.objectContaining({ state: 'CHANGES_REQUESTED' }),
+    ]);
+    await call('PUT', `/repos/${repository}/issues/${number}/labels`, 200, { labels: ['a', 'b'] });
+    expect(await call('DELETE', `/repos/${repository}/issues/${number}/labels/a`, 200)).toEqual([
+      expect.objectContaining({ name: 'b' }),
+    ]);
+    await call('GET', `/repos/${repository}/issues/${number}/labels`, 200);
+    await call('GET', `/repos/${repository}/issues/${number}/comments`, 200);
+    await call('PATCH', `/repos/${repository}/pulls/${number}`, 200, { title: 'Topic, renamed' });
+    expect(await call('GET', `/repos/${repository}/pulls/${number}/commits`, 200)).toHaveLength(1);
+    await call('PUT', `/repos/${repository}/pulls/${number}/update-branch`, 202, { expected_head_sha: head });
+    const updated = await call('GET', `/repos/${repository}/pulls/${number}`, 200);
+    expect(updated.head.sha).not.toBe(head);
+    await hooks.waitFor(
+      (d) =>
+        d.event === 'pull_request' && d.action === 'synchronize' && d.payload.pull_request.id === updated.id,
+    );
+    expect(await call('GET', `/repos/${repository}/pulls?state=all`, 200)).toHaveLength(1);
+
+    await call('GET', `/repos/${repository}`, 200);
+    expect(await call('GET', `/repos/${repository}/branches`, 200)).toHaveLength(2);
+    await call('GET', `/repos/${repository}/branches/topic`, 200);
+    expect(await call('GET', `/repos/${repository}/git/matching-refs/heads/to`, 200)).toHaveLength(1);
+    await call('GET', `/repos/${repository}/commits/main`, 200);
+    await commitFile(repository, 'main', 'docs/guide.md', 'guide\n');
+    expect(await call('GET', `/repos/${repository}/contents/docs`, 200)).toEqual([
+      expect.objectContaining({ type: 'file', path: 'docs/guide.md' }),
+    ]);
+    await call('POST', `/repos/${repository}/merges`, 201, { base: 'main', head: 'topic' });
+    await call('POST', `/repos/${repository}/merges`, 204, { base: 'main', head: 'topic' });
+    const closedByPush = await call('GET', `/repos/${repository}/pulls/${number}`, 200);
+    expect(closedByPush).toMatchObject({ state: 'closed', merged: true });
+    await call('PATCH', `/repos/${repository}/git/refs/heads/topic`, 422, { sha: head });
+    await call('DELETE', `/repos/${repository}/git/refs/heads/topic`, 204);
+
+    await call('POST', `/orgs/${owner}/teams`, 201, { name: `Core ${number} ${repository.split('/')[1]}` });
+    const [team] = await call('GET', `/orgs/${owner}/teams`, 200);
+    await call('PUT', `/orgs/${owner}/teams/${team.slug}/memberships/octo`, 200);
+    await call('GET', `/orgs/${owner}/teams/${team.slug}/memberships/octo`, 200);
+    expect(await call('GET', `/orgs/${owner}/teams/${team.slug}/members`, 200)).toEqual([
+      expect.objectContaining({ login: 'octo' }),
+    ]);
+    await call('GET', `/orgs/${owner}/teams/${team.slug}`, 200);
+    await call('DELETE', `/orgs/${owner}/teams/${team.slug}/memberships/octo`, 204);
+
+    await call('GET', '/app', 200);
+    await call('GET', '/app/installations', 200);
+    await call('GET', `/repos/${repository}/installation`, 200);
+    await call('GET', `/orgs/${owner}/installation`, 200);
+    const token = await call('POST', '/app/installations/1/access_tokens', 201);
+    expect((await github.as(token.token, 'Bearer').request('GET', '/installation/repositories')).status).toBe(
+      200,
+    );
+    await call('GET', '/user', 200);
+    await call('GET', `/repos/${repository}/collaborators/rita-reviewer/permission`, 200);
+
+    for (const delivery of deliveriesOf(repository)) {
+      expect({ hook: `${delivery.event}.${delivery.action}`, violations: delivery.violations }).toEqual({
+        hook: `${delivery.event}.${delivery.action}`,
+        violations: [],
+      });
+    }
     expect(github.violations).toEqual([]);
   });
 

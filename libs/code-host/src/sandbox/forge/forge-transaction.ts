@@ -9,7 +9,7 @@ import {
   type FlatTree,
   type GitSignature,
 } from '../git/git-objects';
-import { commitsBetween, diffTrees, mergeBase, mergeTrees } from '../git/three-way-merge';
+import { ancestors, commitsBetween, diffTrees, mergeBase, mergeTrees } from '../git/three-way-merge';
 import type { SandboxStore } from '../store/sandbox-store';
 import { GitHubApiError } from './github-api-error';
 import { GitHubShapes, SANDBOX_INSTALLATION_ID, stableId, userNamed } from './github-shapes';
@@ -224,7 +224,7 @@ export class ForgeTransaction {
   }
 
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
-    return (await this.mergeBase(ancestor, descendant)) === ancestor;
+    return (await ancestors(descendant, this.parentsOf)).includes(ancestor);
   }
 
   /** The tree a merge of `theirs` into `ours` would have, or the paths that conflict. */

@@ -205,7 +205,8 @@ export class GitHubShapes {
       node_id: this.nodeId('Label', label.id),
       url: `${this.api}/repos/${repo.owner}/${repo.name}/labels/${encodeURIComponent(label.name)}`,
       name: label.name,
-      description: label.description,
+      // `pull-request-simple` documents a label's description as a string, never null.
+      description: label.description ?? '',
       color: label.color,
       default: false,
     };

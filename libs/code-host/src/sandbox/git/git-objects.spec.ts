@@ -111,4 +111,22 @@ describe('three-way merge', () => {
     expect(await mergeBase('m2', 'f2', parentsOf)).toBe('m1');
     expect(await commitsBetween('m2', 'f2', parentsOf)).toEqual(['f1', 'f2']);
   });
+
+  it('picks the nearest common ancestor after the base was merged into the branch', async () => {
+    //   r - m1 - m2 ------- x     (main: x merges u)
+    //         \        \   /
+    //          f1 ----- u         (feature: u merges m2)
+    const parents: Record<string, string[]> = {
+      r: [],
+      m1: ['r'],
+      m2: ['m1'],
+      f1: ['m1'],
+      u: ['f1', 'm2'],
+      x: ['m2', 'u'],
+    };
+    const parentsOf = async (sha: string) => parents[sha];
+    expect(await mergeBase('u', 'm2', parentsOf)).toBe('m2');
+    expect(await mergeBase('x', 'u', parentsOf)).toBe('u');
+    expect(await mergeBase('f1', 'm2', parentsOf)).toBe('m1');
+  });
 });

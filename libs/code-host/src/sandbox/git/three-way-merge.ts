@@ -50,33 +50,42 @@ export function diffTrees(from: FlatTree, to: FlatTree): FileChange[] {
   return changes;
 }
 
+/** Every commit reachable from `from` (itself included), in breadth-first order. */
+export async function ancestors(
+  from: string,
+  parentsOf: (sha: string) => Promise<readonly string[]>,
+): Promise<string[]> {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  const queue = [from];
+  while (queue.length > 0) {
+    const sha = queue.shift()!;
+    if (seen.has(sha)) continue;
+    seen.add(sha);
+    order.push(sha);
+    queue.push(...(await parentsOf(sha)));
+  }
+  return order;
+}
+
 /**
- * The nearest common ancestor of two commits, walking parents breadth-first from both sides;
- * `parentsOf` reads the commit graph.
+ * The best common ancestor of two commits, as `git merge-base` picks it: a common ancestor that is
+ * not itself an ancestor of another common ancestor (the nearest one found from `right` when
+ * criss-cross merges leave several); `parentsOf` reads the commit graph.
  */
 export async function mergeBase(
   left: string,
   right: string,
   parentsOf: (sha: string) => Promise<readonly string[]>,
 ): Promise<string | null> {
-  const reachableFromLeft = new Set<string>();
-  const queue = [left];
-  while (queue.length > 0) {
-    const sha = queue.shift()!;
-    if (reachableFromLeft.has(sha)) continue;
-    reachableFromLeft.add(sha);
-    queue.push(...(await parentsOf(sha)));
+  const fromLeft = new Set(await ancestors(left, parentsOf));
+  const common = (await ancestors(right, parentsOf)).filter((sha) => fromLeft.has(sha));
+  const dominated = new Set<string>();
+  for (const sha of common) {
+    if (dominated.has(sha)) continue;
+    for (const older of (await ancestors(sha, parentsOf)).slice(1)) dominated.add(older);
   }
-  const seen = new Set<string>();
-  const frontier = [right];
-  while (frontier.length > 0) {
-    const sha = frontier.shift()!;
-    if (seen.has(sha)) continue;
-    seen.add(sha);
-    if (reachableFromLeft.has(sha)) return sha;
-    frontier.push(...(await parentsOf(sha)));
-  }
-  return null;
+  return common.find((sha) => !dominated.has(sha)) ?? null;
 }
 
 /** Commits reachable from `head` and not from `base`, oldest first (what a pull request adds). */

@@ -1,5 +1,6 @@
 import { GitHubRestContract } from './github-rest-contract';
 import { GitHubWebhookContract } from './github-webhook-contract';
+import { openApiNullable } from './openapi-nullable';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const examples: Array<{ name: string; examples: unknown[] }> = require('@octokit/webhooks-examples');
@@ -31,6 +32,20 @@ describe('GitHub contract validators', () => {
     ).toEqual([]);
     expect(rest.checkResponse('GET', path, 200, { number: 'twelve' }).length).toBeGreaterThan(0);
     expect(rest.checkResponse('GET', path, 418, {})).toEqual([expect.stringContaining('not documented')]);
+  });
+
+  it('reads nullable enums and the installation account as GitHub answers them', () => {
+    expect(
+      rest.checkResponse('GET', '/app/installations', 200, [{ account: { login: 1 } }]).length,
+    ).toBeGreaterThan(0);
+    const nullable = openApiNullable({ type: 'string', nullable: true, enum: ['a'] });
+    expect(nullable).toEqual({ type: 'string', nullable: true, enum: ['a', null] });
+    expect(openApiNullable({ nullable: true, allOf: [{ $ref: '#/x' }] })).toEqual({
+      anyOf: [{ allOf: [{ $ref: '#/x' }] }, { type: 'null' }],
+    });
+    expect(openApiNullable({ allOf: [{ title: 'Simple User' }, { title: 'Enterprise' }] })).toEqual({
+      anyOf: [{ title: 'Simple User' }, { title: 'Enterprise' }],
+    });
   });
 
   it('checks request bodies', () => {
