@@ -42,39 +42,43 @@ function windowFor(interval: DateTimeInterval, cursor: DateTime, unit: Field | n
   return { start: start.toMillis(), end: end.toMillis() };
 }
 
-function windowsAround(interval: DateTimeInterval, at: Date, periodsAhead: number): Window[] {
+/** The windows from the period before `at` onwards, in order, lazily. */
+function* windowsFrom(interval: DateTimeInterval, at: Date, periodsAhead: number): Generator<Window> {
   const open = openOnBothSides(interval);
   const unit = open.length > 0 ? open[open.length - 1]! : null;
   if (!unit) {
     const only = windowFor(interval, DateTime.fromJSDate(at, { zone: interval.timezone }), null);
-    return only ? [only] : [];
+    if (only) yield only;
+    return;
   }
   const local = DateTime.fromJSDate(at, { zone: interval.timezone }).startOf(unit as DateTimeUnit);
-  const windows: Window[] = [];
   for (let period = -1; period <= periodsAhead; period++) {
     const window = windowFor(interval, local.plus({ [unit]: period }), unit);
-    if (window) windows.push(window);
+    if (window) yield window;
   }
-  return windows;
 }
 
 export function intervalHolds(interval: DateTimeInterval, at: Date): boolean {
   const instant = at.getTime();
-  return windowsAround(interval, at, 0).some((window) => window.start <= instant && instant < window.end);
+  for (const window of windowsFrom(interval, at, 0))
+    if (window.start <= instant && instant < window.end) return true;
+  return false;
 }
 
-/** The first window edge after `now` where the verdict changes; null when none is in sight. */
+/**
+ * The first window edge after `now` where the verdict changes; null when none is in sight. Windows
+ * come in order, so the scan stops at the first edge that changes it.
+ */
 export function nextIntervalChange(interval: DateTimeInterval, now: Date): Date | null {
   const open = openOnBothSides(interval);
   const horizon = open.length > 0 ? HORIZON[open[open.length - 1]!] : 0;
   const current = intervalHolds(interval, now);
-  const edges = windowsAround(interval, now, horizon)
-    .flatMap((window) => [window.start, window.end])
-    .filter((edge) => edge > now.getTime())
-    .sort((a, b) => a - b);
-  for (const edge of edges) {
-    const at = new Date(edge);
-    if (intervalHolds(interval, at) !== current) return at;
+  for (const window of windowsFrom(interval, now, horizon)) {
+    for (const edge of [window.start, window.end]) {
+      if (edge <= now.getTime()) continue;
+      const at = new Date(edge);
+      if (intervalHolds(interval, at) !== current) return at;
+    }
   }
   return null;
 }

@@ -19,30 +19,34 @@ export function scheduleHolds(schedule: Schedule, at: Date): boolean {
 
 /**
  * The first instant after `now` at which the schedule's verdict changes: a day boundary, the start
- * of the time range, or the minute after its (inclusive) end, over the next eight days.
+ * of the time range, or the minute after its (inclusive) end, over the next eight days. Days are
+ * scanned in order and the scan stops at the first change.
  */
 export function nextScheduleChange(schedule: Schedule, now: Date): Date | null {
   const current = scheduleHolds(schedule, now);
   const today = DateTime.fromJSDate(now, { zone: schedule.timezone }).startOf('day');
-  const candidates: DateTime[] = [];
   for (let offset = 0; offset <= 8; offset++) {
-    const day = today.plus({ days: offset });
-    candidates.push(day.startOf('day'));
-    if (schedule.times) {
-      const { start, end } = schedule.times;
-      candidates.push(day.set({ hour: start.hour, minute: start.minute }));
-      // The minute after the end, both as elapsed time and as wall clock: they differ when the
-      // clock is set back inside the window (01:59 EDT + 1 minute is 01:00 EST, not 02:00).
-      candidates.push(day.set({ hour: end.hour, minute: end.minute }).plus({ minutes: 1 }));
-      const after = end.hour * 60 + end.minute + 1;
-      if (after < 24 * 60) candidates.push(day.set({ hour: Math.floor(after / 60), minute: after % 60 }));
-    }
+    const change = candidatesOn(schedule, today.plus({ days: offset }))
+      .filter((candidate) => candidate.getTime() > now.getTime())
+      .sort((a, b) => a.getTime() - b.getTime())
+      .find((candidate) => scheduleHolds(schedule, candidate) !== current);
+    if (change) return change;
   }
-  const after = candidates
-    .map((candidate) => candidate.toJSDate())
-    .filter((candidate) => candidate.getTime() > now.getTime())
-    .sort((a, b) => a.getTime() - b.getTime());
-  return after.find((candidate) => scheduleHolds(schedule, candidate) !== current) ?? null;
+  return null;
+}
+
+function candidatesOn(schedule: Schedule, day: DateTime): Date[] {
+  const candidates = [day.startOf('day')];
+  if (schedule.times) {
+    const { start, end } = schedule.times;
+    candidates.push(day.set({ hour: start.hour, minute: start.minute }));
+    // The minute after the end, both as elapsed time and as wall clock: they differ when the
+    // clock is set back inside the window (01:59 EDT + 1 minute is 01:00 EST, not 02:00).
+    candidates.push(day.set({ hour: end.hour, minute: end.minute }).plus({ minutes: 1 }));
+    const after = end.hour * 60 + end.minute + 1;
+    if (after < 24 * 60) candidates.push(day.set({ hour: Math.floor(after / 60), minute: after % 60 }));
+  }
+  return candidates.map((candidate) => candidate.toJSDate());
 }
 
 const DAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

@@ -108,9 +108,7 @@ function readAttribute(text: string): NamedAttribute {
       width: commit[0].length,
     };
   }
-  const name = ATTRIBUTE_NAMES_LONGEST_FIRST.find(
-    (candidate) => text.startsWith(candidate) && boundary(text[candidate.length]),
-  );
+  const name = attributeNameAt(text);
   if (name === undefined) return { ok: false, detail: 'Invalid attribute' };
   if (RETIRED_ATTRIBUTES[name])
     return { ok: false, detail: `Invalid attribute \`${name}\`: ${RETIRED_ATTRIBUTES[name]}` };
@@ -120,6 +118,21 @@ function readAttribute(text: string): NamedAttribute {
       detail: `Attribute \`${name}\` is evaluated internally by Mergify and cannot be used in conditions`,
     };
   return { ok: true, attribute: name, spec: ATTRIBUTES[name]!, commit: null, width: name.length };
+}
+
+const KNOWN_NAMES = new Set(ATTRIBUTE_NAMES_LONGEST_FIRST);
+
+/**
+ * The longest attribute name the text starts with, followed by a space, an operator or nothing.
+ * The name as a word (letters and dashes) is tried first; the scan of every name only runs for
+ * text that does not start with a known word.
+ */
+function attributeNameAt(text: string): string | undefined {
+  const word = /^[a-z][a-z-]*/.exec(text)?.[0];
+  if (word !== undefined && KNOWN_NAMES.has(word) && boundary(text[word.length])) return word;
+  return ATTRIBUTE_NAMES_LONGEST_FIRST.find(
+    (candidate) => text.startsWith(candidate) && boundary(text[candidate.length]),
+  );
 }
 
 const boundary = (next: string | undefined): boolean =>

@@ -1,4 +1,4 @@
-import { isIanaTimeZone } from '@switchyard/kernel';
+import { isKnownTimeZone } from './time-zone';
 
 /**
  * A `schedule` value (queue-semantics §5.2, Mergify's "Schedule" data type): days, times or both,
@@ -81,7 +81,7 @@ export function parseSchedule(text: string): ScheduleParse {
   const zoned = /^(.*?)\s*\[([^\]]*)\]$/.exec(text.trim());
   const body = (zoned ? zoned[1]! : text).trim();
   const timezone = zoned ? zoned[2]!.trim() : 'UTC';
-  if (!isIanaTimeZone(timezone)) return { ok: false, detail: `Invalid timezone '${timezone}'` };
+  if (!isKnownTimeZone(timezone)) return { ok: false, detail: `Invalid timezone '${timezone}'` };
   const parts = body.split(/\s+/).filter((part) => part !== '');
   if (parts.length === 0 || parts.length > 2) return { ok: false, detail: 'Invalid schedule' };
   let days: number[] | null = null;

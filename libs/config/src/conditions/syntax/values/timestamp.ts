@@ -1,4 +1,4 @@
-import { isIanaTimeZone } from '@switchyard/kernel';
+import { isKnownTimeZone } from './time-zone';
 import { DateTime } from 'luxon';
 
 /**
@@ -19,7 +19,7 @@ export function splitZone(text: string): { body: string; zone: string | null } |
   const zoned = /^(.*?)\[([^\]]*)\]$/.exec(text.trim());
   if (!zoned) return { body: text.trim(), zone: null };
   const zone = zoned[2]!.trim();
-  if (!isIanaTimeZone(zone)) return { error: `Invalid timezone '${zone}'` };
+  if (!isKnownTimeZone(zone)) return { error: `Invalid timezone '${zone}'` };
   return { body: zoned[1]!.trim(), zone };
 }
 
