@@ -253,6 +253,33 @@ export class GitHubCodeHost implements CodeHost {
     );
   }
 
+  mergeIntoBranch(
+    repository: RepositoryCoordinates,
+    base: string,
+    head: string,
+    message?: string,
+  ): Promise<BranchHead> {
+    return this.operation(
+      'mergeIntoBranch',
+      `merging ${head} into ${base} of ${full(repository)}`,
+      async () => {
+        const octokit = await this.clients.forRepository(repository);
+        const target = { owner: repository.owner, repo: repository.name };
+        const response = await octokit.rest.repos.merge({
+          ...target,
+          base,
+          head,
+          ...(message === undefined ? {} : { commit_message: message }),
+        });
+        // 204: head is already in base; the branch stays where it is.
+        if (response.status === 201) return { name: base, sha: response.data.sha };
+        const { data } = await octokit.rest.git.getRef({ ...target, ref: `heads/${base}` });
+        return { name: base, sha: data.object.sha };
+      },
+      { 409: 'conflict' },
+    );
+  }
+
   createDraftPullRequest(
     repository: RepositoryCoordinates,
     request: DraftPullRequestRequest,

@@ -139,6 +139,17 @@ export interface CodeHost {
     options?: { force?: boolean },
   ): Promise<BranchHead>;
   deleteBranch(repository: RepositoryCoordinates, branch: string): Promise<void>;
+  /**
+   * Merges `head` (a branch or commit) into the branch `base` with a merge commit (GitHub's
+   * `POST /merges`): how the queue composes a draft branch. Answers the branch's new head, the
+   * same head when there was nothing to merge; a conflict is `conflict`.
+   */
+  mergeIntoBranch(
+    repository: RepositoryCoordinates,
+    base: string,
+    head: string,
+    message?: string,
+  ): Promise<BranchHead>;
   createDraftPullRequest(
     repository: RepositoryCoordinates,
     request: DraftPullRequestRequest,
