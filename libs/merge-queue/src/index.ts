@@ -8,3 +8,4 @@ export * from './domain/train';
 export * from './activity/log-mapping';
 export * from './application/merge-queue.stream';
 export * from './simulation';
+export * from './domain/presentation';
