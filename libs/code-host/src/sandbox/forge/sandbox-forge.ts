@@ -26,6 +26,9 @@ export interface SandboxForgeOptions {
 }
 
 export const SANDBOX_PATH = '/sandbox/github';
+
+/** Advisory lock key of sandbox writes (any fixed bigint apart from the other locks of the schema). */
+const SANDBOX_WRITE_LOCK = '7320345187665001';
 export const WEBHOOK_PATH = '/webhooks/github';
 
 /**
@@ -110,13 +113,15 @@ export class SandboxForge {
   ): Promise<T> {
     this.lastApiBase = apiBase;
     const result = this.serialized(() =>
-      this.options.executor.transaction((sql) =>
-        operation(
+      this.options.executor.transaction(async (sql) => {
+        // Processes sharing one PostgreSQL take turns too (numbering, refs, CI completion).
+        await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_WRITE_LOCK]);
+        return operation(
           new ForgeTransaction(new SandboxStore(sql), this.options.clock.now(), actor, apiBase, {
             ciSeconds: this.options.ciSeconds,
           }),
-        ),
-      ),
+        );
+      }),
     );
     await result.then(
       () => this.afterCommit(),

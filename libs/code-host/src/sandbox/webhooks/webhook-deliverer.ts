@@ -25,6 +25,8 @@ interface PendingDelivery {
 }
 
 const RETRY_BASE_MS = 500;
+const LOCK_RETRY_MS = 1_000;
+const DELIVERY_LOCK = 'switchyard:sandbox-webhook-deliveries';
 const RETRY_MAX_MS = 60_000;
 
 /**
@@ -38,6 +40,7 @@ export class WebhookDeliverer {
   private retryTimer: unknown = null;
   private closed = false;
   private current: Promise<void> | null = null;
+  private releaseLock: (() => Promise<void>) | null = null;
   private readonly idle = new Set<() => void>();
 
   constructor(private readonly options: WebhookDelivererOptions) {}
@@ -75,6 +78,8 @@ export class WebhookDeliverer {
     this.closed = true;
     if (this.retryTimer !== null) this.options.timers.clearTimeout(this.retryTimer);
     await this.current;
+    await this.releaseLock?.();
+    this.releaseLock = null;
     this.settle();
   }
 
@@ -91,6 +96,26 @@ export class WebhookDeliverer {
   }
 
   private async pump(): Promise<void> {
+    // One sender across processes sharing a database, so each delivery goes out once and in order;
+    // a process that finds it taken looks again shortly (its own changes may be waiting).
+    // The lock is kept once taken (one session for the process's life, not one per change).
+    this.releaseLock ??= await this.options.executor.acquireSessionLock(DELIVERY_LOCK);
+    if (!this.releaseLock) {
+      this.scheduleRetry(LOCK_RETRY_MS);
+      return;
+    }
+    await this.sendPending();
+  }
+
+  private scheduleRetry(ms: number): void {
+    if (this.closed || this.retryTimer !== null) return;
+    this.retryTimer = this.options.timers.setTimeout(() => {
+      this.retryTimer = null;
+      this.wake();
+    }, ms);
+  }
+
+  private async sendPending(): Promise<void> {
     for (;;) {
       if (this.closed) return;
       const { rows } = await this.options.executor.query<PendingDelivery>(
@@ -136,11 +161,7 @@ export class WebhookDeliverer {
       return true;
     }
     await this.record({ ...delivery, attempts: attempts - 1 }, status, error, false);
-    const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
-    this.retryTimer = this.options.timers.setTimeout(() => {
-      this.retryTimer = null;
-      this.wake();
-    }, wait);
+    this.scheduleRetry(Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1)));
     return false;
   }
 
