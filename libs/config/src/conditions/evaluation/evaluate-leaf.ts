@@ -49,6 +49,11 @@ function judge(leaf: ConditionLeaf, reading: AttributeReading, context: Conditio
     return timeless(compareNumbers(length, operator, integer(value)));
   }
   switch (reading.kind) {
+    case 'boolean': {
+      if (value.kind !== 'boolean') throw new EvaluationError('expected true or false');
+      const equal = reading.values.some((flag) => flag === value.value);
+      return timeless(operator === '=' ? equal : !equal);
+    }
     case 'integer':
     case 'count':
       return timeless(compareNumbers(reading.value, operator, integer(value)));

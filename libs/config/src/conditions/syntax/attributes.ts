@@ -230,7 +230,8 @@ export const COMMIT_FIELDS: Readonly<Record<string, AttributeSpec>> = {
   email_committer: text(),
   date_author: instant(),
   date_committer: instant(),
-  commit_verification_verified: bool(),
+  // A field of a commit object, so it may also be compared with `= true` / `!= false`.
+  commit_verification_verified: { ...bool(), operators: ['=', '!='] },
 };
 
 /** Every name a condition may start with, longest first, so `merged-at` wins over `merged`. */

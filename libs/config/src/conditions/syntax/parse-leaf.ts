@@ -68,7 +68,7 @@ export function parseConditionLeaf(text: string, location: PathStep[] = []): Lea
       return { ok: true, leaf: { ...base, operator: null, value: { kind: 'none' } } };
     return refuse(`Missing operator and value for attribute \`${attribute}\``);
   }
-  if (spec.family === 'boolean')
+  if (spec.family === 'boolean' && spec.operators.length === 0)
     return refuse(`Operators are invalid for Boolean attribute: \`${attribute}\``);
   const read = readOperator(rest);
   if (!read) return refuse('Invalid operator');
@@ -168,6 +168,12 @@ function parseValue(
     return { kind: 'integer', value: Number(unquoted) };
   }
   switch (spec.family) {
+    case 'boolean': {
+      const flag = unquoted.toLowerCase();
+      if (flag !== 'true' && flag !== 'false')
+        return { detail: `Invalid value '${unquoted}': expected true or false` };
+      return { kind: 'boolean', value: flag === 'true' };
+    }
     case 'timestamp':
     case 'current-datetime':
       return parseTimeValue(unquoted, operator, spec);
