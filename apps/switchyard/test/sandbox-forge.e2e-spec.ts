@@ -419,6 +419,69 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
   });
 });
 
+describe("sandbox forge delivering to the service's own webhook intake", () => {
+  it('signs with the generated secret, and the intake at /webhooks/github accepts every delivery', async () => {
+    const app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '0' });
+    try {
+      const github = new ContractCheckedClient(`${app.baseUrl}/sandbox/github`, app.adminKey);
+      const repository = uniqueRepository('sandbox-intake');
+      await github.request('PUT', `/repos/${repository}/contents/README.md`, {
+        message: 'readme',
+        content: base64('hi\n'),
+      });
+      const main = await github.request('GET', `/repos/${repository}/git/ref/heads/main`);
+      await github.request('POST', `/repos/${repository}/git/refs`, {
+        ref: 'refs/heads/topic',
+        sha: main.body.object.sha,
+      });
+      await github.request('PUT', `/repos/${repository}/contents/topic.txt`, {
+        message: 'topic',
+        content: base64('topic\n'),
+        branch: 'topic',
+      });
+      const opened = await github.request('POST', `/repos/${repository}/pulls`, {
+        title: 'Topic',
+        head: 'topic',
+        base: 'main',
+      });
+      await github.request('POST', `/repos/${repository}/issues/${opened.body.number}/comments`, {
+        body: '@mergify refresh',
+      });
+
+      // Condition wait: every delivery of this repository is done with (sent, or given up).
+      const sql = app.running.storage.executor;
+      const deliveries = async () =>
+        (
+          await sql.query<{ event: string; status: number | null; delivered: boolean }>(
+            `SELECT event, status, delivered_at IS NOT NULL AS delivered FROM sandbox_deliveries
+             WHERE payload->'repository'->>'full_name' = $1 ORDER BY id`,
+            [repository],
+          )
+        ).rows;
+      const deadline = performance.now() + 60_000;
+      let rows = await deliveries();
+      while (rows.some((row) => !row.delivered) || !rows.some((row) => row.event === 'check_suite')) {
+        if (performance.now() > deadline)
+          throw new Error(`deliveries still pending: ${JSON.stringify(rows)}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        rows = await deliveries();
+      }
+      expect(rows.map((row) => row.event)).toEqual(
+        expect.arrayContaining(['push', 'pull_request', 'issue_comment', 'check_run', 'check_suite']),
+      );
+      for (const row of rows)
+        expect({ event: row.event, status: row.status }).toEqual({
+          event: row.event,
+          status: expect.any(Number),
+        });
+      expect(rows.filter((row) => row.status! < 200 || row.status! >= 300)).toEqual([]);
+      expect(github.violations).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
+
 describe('sandbox forge across a restart (all-in-one app on a data directory)', () => {
   it('keeps its repositories, pull requests and generated webhook secret, and finishes a pending CI run', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'switchyard-sandbox-'));
