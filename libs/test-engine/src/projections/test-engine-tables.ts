@@ -69,6 +69,4 @@ export const TEST_ENGINE_SCHEMA = `
     last_finished_at timestamptz NOT NULL,
     PRIMARY KEY (repository, test_id, pipeline_name, job_name)
   );
-  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_count
-    ON ${IDENTITIES_TABLE} (repository, executions_count DESC, test_id, pipeline_name, job_name);
 `;

@@ -62,6 +62,7 @@ export const testResultsProjection: Projection = {
 interface IdentityKey {
   repository: string;
   testId: string;
+  testName: string;
   pipelineName: string;
   jobName: string;
 }
@@ -91,8 +92,10 @@ async function recordExecutions(
   const { repository, run, executions, uploadId } = event.data;
   const onDefaultBranch = ranOnDefaultBranch(run);
   const columns: unknown[][] = COLUMNS.map(() => []);
+  const names = new Map<string, string>();
   for (const execution of executions) {
     const testId = testIdOf(repository, execution.testName);
+    names.set(testId, execution.testName);
     const failed = execution.conclusion === 'failed';
     const exceptionType = execution.exceptionType ?? UNKNOWN_EXCEPTION_TYPE;
     const exceptionMessage = execution.exceptionMessage ?? '';
@@ -115,15 +118,15 @@ async function recordExecutions(
     values.forEach((value, index) => columns[index]!.push(value));
   }
   const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
-  const names = COLUMNS.map(([name]) => name).join(', ');
+  const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
   const { rows } = await tx.query<{ test_id: string }>(
     `WITH inserted AS (
-       INSERT INTO ${EXECUTIONS_TABLE} (${names}, repository, pipeline_name, job_name, commit_key, commit_sha,
+       INSERT INTO ${EXECUTIONS_TABLE} (${columnNames}, repository, pipeline_name, job_name, commit_key, commit_sha,
          on_default_branch, framework, framework_version, language, run_url)
        SELECT *, $${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::boolean,
          $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}
-       FROM unnest(${unnest}) AS incoming(${names})
+       FROM unnest(${unnest}) AS incoming(${columnNames})
        ON CONFLICT (repository, trace_id, span_id) DO NOTHING
        RETURNING test_id, conclusion, finished_at
      ), per_commit AS (
@@ -157,6 +160,7 @@ async function recordExecutions(
   return rows.map((row) => ({
     repository,
     testId: row.test_id,
+    testName: names.get(row.test_id)!,
     pipelineName: run.pipelineName,
     jobName: run.jobName,
   }));
@@ -178,18 +182,18 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
     test_name: string;
   }>(
     `WITH touched AS (
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) AS t(repository, test_id, pipeline_name, job_name)
+       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $6::text[])
+         AS t(repository, test_id, pipeline_name, job_name, test_name)
      ), ranked AS (
-       SELECT c.*, row_number() OVER w AS age,
+       SELECT c.*, t.test_name, row_number() OVER w AS age,
          sum(c.passed + c.failed + c.skipped) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS executions_count,
          max(c.first_finished_at) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS last_finished_at
-       FROM ${IDENTITY_COMMITS_TABLE} c JOIN touched USING (repository, test_id, pipeline_name, job_name)
+       FROM ${IDENTITY_COMMITS_TABLE} c JOIN touched t USING (repository, test_id, pipeline_name, job_name)
        WINDOW w AS (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name
                     ORDER BY c.first_finished_at DESC, c.commit_key DESC)
      )
      SELECT r.repository, r.test_id::text, r.pipeline_name, r.job_name, r.commit_key, r.passed, r.failed, r.skipped,
-       r.executions_count::text, r.last_finished_at,
-       (SELECT e.test_name FROM ${EXECUTIONS_TABLE} e WHERE e.repository = r.repository AND e.test_id = r.test_id LIMIT 1) AS test_name
+       r.executions_count::text, r.last_finished_at, r.test_name
      FROM ranked r WHERE r.age <= $5
      ORDER BY r.repository, r.test_id, r.pipeline_name, r.job_name, r.age DESC`,
     [
@@ -198,6 +202,7 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
       keys.map((k) => k.pipelineName),
       keys.map((k) => k.jobName),
       HEALTH_RULES.windowCommits,
+      keys.map((k) => k.testName),
     ],
   );
   const identities = new Map<string, { row: (typeof rows)[number]; commits: CommitOutcome[] }>();

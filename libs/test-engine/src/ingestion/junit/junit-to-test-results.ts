@@ -16,6 +16,9 @@ const parser = new XMLParser({
   trimValues: true,
   cdataPropName: false,
   processEntities: true,
+  // Every element an object with its position, so the first of <failure>/<error> can be told.
+  alwaysCreateTextNode: true,
+  captureMetaData: true,
   isArray: (name) => name === 'testsuite' || name === 'testcase' || name === 'failure' || name === 'error',
 });
 
@@ -56,7 +59,7 @@ function rootSuites(document: XmlNode): XmlNode[] {
 function executionOf(testcase: XmlNode, traceId: string, index: number, finishedAt: string): TestExecution {
   const name = attribute(testcase, 'name') ?? 'unnamed test';
   const classname = attribute(testcase, 'classname');
-  const problem = asNodes(testcase.failure)[0] ?? asNodes(testcase.error)[0];
+  const problem = firstInDocument(asNodes(testcase.failure)[0], asNodes(testcase.error)[0]);
   const conclusion: Conclusion = problem ? 'failed' : testcase.skipped !== undefined ? 'skipped' : 'passed';
   const seconds = Number(attribute(testcase, 'time'));
   const testName = uploadedName('name', classname ? `${classname}.${name}` : name);
@@ -74,6 +77,17 @@ function executionOf(testcase: XmlNode, traceId: string, index: number, finished
     exceptionMessage: problem ? uploadedText(attribute(problem, 'message')) : null,
     exceptionStacktrace: problem ? uploadedText(textOf(problem)) : null,
   };
+}
+
+const METADATA = XMLParser.getMetaDataSymbol() as unknown as string;
+
+const startOf = (node: XmlNode): number =>
+  (node[METADATA] as { startIndex?: number } | undefined)?.startIndex ?? Number.MAX_SAFE_INTEGER;
+
+/** Only the first `<failure>` or `<error>` counts (ci-insights §1.4). */
+function firstInDocument(failure: XmlNode | undefined, error: XmlNode | undefined): XmlNode | undefined {
+  if (!failure || !error) return failure ?? error;
+  return startOf(error) < startOf(failure) ? error : failure;
 }
 
 const asNodes = (value: unknown): XmlNode[] =>
