@@ -4,7 +4,7 @@ import type { Position, ReadAllOptions, ReadAllResult, RecordedEvent, Subscripti
 import { Wakeup } from './wakeup';
 
 const HOUR = 3_600_000;
-const at = (n: number): Position => encodeSqlPosition(n, n);
+const at = (n: number): Position => encodeSqlPosition(BigInt(n), BigInt(n));
 
 /**
  * A feed in memory that counts its reads. `settledUpTo` stands for the xmin horizon: events after

@@ -1,9 +1,25 @@
+import { createHash } from 'node:crypto';
 import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
-import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
+import type { QueryOptions, SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
+
+const statementNames = new Map<string, string>();
+
+/** One name per text, so a connection never meets a name prepared for another text. */
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (!name) {
+    name = `sy_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
 
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
-  async query<T>(sql: string, params: readonly unknown[] = []): Promise<SqlRows<T>> {
-    const result = await target.query(sql, params as unknown[]);
+  async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlRows<T>> {
+    const values = params as unknown[];
+    const result = options?.prepared
+      ? await target.query({ name: statementName(sql), text: sql, values })
+      : await target.query(sql, values);
     return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
   },
   async exec(sql: string): Promise<void> {
@@ -38,8 +54,12 @@ export class PgExecutor implements SqlExecutor {
     return new PgExecutor(pool);
   }
 
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlRows<T>> {
-    return this.direct.query<T>(sql, params);
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<SqlRows<T>> {
+    return this.direct.query<T>(sql, params, options);
   }
 
   exec(sql: string): Promise<void> {

@@ -8,8 +8,21 @@ export interface SqlRows<T> {
   rowCount: number;
 }
 
+export interface QueryOptions {
+  /**
+   * Run it as a named prepared statement on PostgreSQL, so each connection parses and plans it once
+   * and may settle on a generic plan. For hot statements whose text is fixed (a few variants at
+   * most): every distinct text stays prepared on every pooled connection. PGlite ignores it.
+   */
+  prepared?: boolean;
+}
+
 export interface SqlQueryable {
-  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlRows<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<SqlRows<T>>;
   /** Several statements, no parameters (schema setup). */
   exec(sql: string): Promise<void>;
 }

@@ -131,6 +131,7 @@ export async function callAppend(
       events.map((e) => JSON.stringify(e.data)),
       events.map((e) => JSON.stringify(e.metadata ?? {})),
     ],
+    { prepared: true },
   );
   const row = rows[0]!;
   if (row.r_outcome === 'conflict') return { kind: 'conflict', actual: BigInt(row.r_revision) };

@@ -159,6 +159,7 @@ export class SqlEventStore implements EventStore {
        WHERE s.stream_id = $1
        ORDER BY e.sort_revision`,
       [streamId, (options.fromRevision ?? 0n).toString(), options.maxCount ?? null],
+      { prepared: true },
     );
     if (rows.length === 0) return { exists: false, revision: -1n, events: [] };
     return {
@@ -171,7 +172,10 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
     const { transactionId, globalPosition } = decodeSqlPosition(options.after);
     const params: unknown[] = [transactionId, globalPosition, options.limit];
-    const { rows } = await this.executor.query<EventRow>(feedPageSql(options.filter, params), params);
+    // Prepared: a filtered page is a UNION ALL of a branch per type, costly to plan on every call.
+    const { rows } = await this.executor.query<EventRow>(feedPageSql(options.filter, params), params, {
+      prepared: true,
+    });
     // The page's rows, then the settled head's (no event id; none at all when the store is empty).
     const events: RecordedEvent[] = [];
     let head: Position | null = null;
@@ -197,6 +201,8 @@ export class SqlEventStore implements EventStore {
       `SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
        FROM sy_events WHERE ${SETTLED}
        ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1`,
+      [],
+      { prepared: true },
     );
     return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].global_position) : null;
   }
