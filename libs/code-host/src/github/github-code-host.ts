@@ -363,11 +363,12 @@ export class GitHubCodeHost implements CodeHost {
       `updating the branch of ${full(repository)}#${number}`,
       async () => {
         const octokit = await this.clients.forRepository(repository);
+        // GitHub describes this body as a required object, even when it carries nothing.
         await octokit.rest.pulls.updateBranch({
           owner: repository.owner,
           repo: repository.name,
           pull_number: number,
-          ...(options.expectedHeadSha === undefined ? {} : { expected_head_sha: options.expectedHeadSha }),
+          data: options.expectedHeadSha === undefined ? {} : { expected_head_sha: options.expectedHeadSha },
         });
       },
       { 422: 'conflict' },
