@@ -1,4 +1,4 @@
-import type { AbortCode, CheckState, QueueCheck } from './events';
+import type { AbortCode, CheckState, CommandAuthor, QueueCheck } from './events';
 import type { QueuePolicy } from './policy';
 
 /**
@@ -11,6 +11,16 @@ interface At {
   repository: string;
   baseRef: string;
   at: number;
+}
+
+/** A `@mergify <command>` comment or a dashboard checkbox that caused the command: it is logged. */
+export interface CommandOrigin {
+  /** The command word as typed: queue, requeue, dequeue. */
+  command: string;
+  author: CommandAuthor;
+  commentId: number;
+  commandTrigger: 'comment' | 'checkbox' | null;
+  triggerCommentUrl: string | null;
 }
 
 /** A pull request enters (rule action, `@mergify queue`, queue conditions met) or is re-queued. */
@@ -29,6 +39,8 @@ export interface Enqueue extends At {
   dependsOn: number[];
   /** "Rule: <name>" or "Command: queue ..." */
   trigger: string;
+  /** Set when a user's command queued it. */
+  origin?: CommandOrigin;
 }
 
 /** Automatic or manual removal; the code says why (PR_MANUALLY_DEQUEUED, PULL_REQUEST_UPDATED...). */
@@ -38,6 +50,8 @@ export interface Dequeue extends At {
   code: DequeueRequestCode;
   reason: string;
   trigger: string;
+  /** Set when a user's `dequeue` command removed it. */
+  origin?: CommandOrigin;
 }
 
 export type DequeueRequestCode = Extract<

@@ -257,3 +257,49 @@ describe('merge queue: checks and merges', () => {
     expect(leaves(refused)).toEqual([[1, 'PR_UNEXPECTEDLY_FAILED_TO_MERGE']]);
   });
 });
+
+describe('merge queue: user commands', () => {
+  const origin = (name: string) => ({
+    command: name,
+    author: { login: 'alice', id: 7, type: 'User' as const },
+    commentId: 42,
+    commandTrigger: 'comment' as const,
+    triggerCommentUrl: 'https://github.com/acme/mono/pull/1#issuecomment-42',
+  });
+
+  it('logs `@mergify queue` with the session it opens', () => {
+    const history = run([configure(policyWith())]).events;
+    const events = when(history, enqueue(1, 0, { trigger: 'Command: queue', origin: origin('queue') }));
+    expect(types(events).slice(0, 2)).toEqual([
+      'pull_request.command_received',
+      'merge_queue.pull_request_entered',
+    ]);
+    expect(events[0]!.data).toMatchObject({ trigger: 'Command: queue', command: 'queue', commentId: 42 });
+    expect((events[0]!.data as { sessionId: string }).sessionId).toBe(
+      (events[1]!.data as { sessionId: string }).sessionId,
+    );
+  });
+
+  it('logs a queue command on a queued pull request, and changes nothing else', () => {
+    const history = given(policyWith(), 1);
+    expect(types(when(history, enqueue(1, 1, { origin: origin('requeue') })))).toEqual([
+      'pull_request.command_received',
+    ]);
+  });
+
+  it('logs `@mergify dequeue` before the pull request leaves', () => {
+    const history = given(policyWith(), 1);
+    const events = when(
+      history,
+      command('dequeue', 1, {
+        pullRequest: 1,
+        code: 'PR_MANUALLY_DEQUEUED',
+        reason: 'Dequeued by @alice',
+        trigger: 'Command: dequeue',
+        origin: origin('dequeue'),
+      }),
+    );
+    expect(types(events)[0]).toBe('pull_request.command_received');
+    expect(leaves(events)).toEqual([[1, 'PR_MANUALLY_DEQUEUED']]);
+  });
+});

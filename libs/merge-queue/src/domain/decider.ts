@@ -2,6 +2,7 @@ import { unprocessable, type Decider } from '@switchyard/kernel';
 import type {
   ApplyConfiguration,
   BaseBranchMoved,
+  CommandOrigin,
   ChecksReported,
   DraftCreated,
   DraftFailed,
@@ -83,6 +84,13 @@ function handle(t: Transition, command: MergeQueueCommand): void {
     case 'enqueue':
       return enqueue(t, command);
     case 'dequeue':
+      if (command.origin)
+        logCommand(
+          t,
+          command.pullRequest,
+          command.origin,
+          t.state.pullRequests[command.pullRequest]?.sessionId ?? null,
+        );
       return removePullRequest(t, command.pullRequest, command.code, {
         reason: command.reason,
         trigger: command.trigger,
@@ -148,12 +156,36 @@ function handle(t: Transition, command: MergeQueueCommand): void {
   }
 }
 
+/** A user's command is logged (command.queue / command.dequeue) even when it changes nothing. */
+function logCommand(
+  t: Transition,
+  pullRequest: number,
+  origin: CommandOrigin,
+  sessionId: string | null,
+): void {
+  t.emit(
+    'pull_request.command_received',
+    {
+      pullRequest,
+      command: origin.command,
+      author: origin.author,
+      commentId: origin.commentId,
+      sessionId,
+      commandTrigger: origin.commandTrigger,
+      triggerCommentUrl: origin.triggerCommentUrl,
+    },
+    `Command: ${origin.command}`,
+  );
+}
+
 function enqueue(t: Transition, c: Enqueue): void {
   if (!ruleOf(t.state, c.queueName)) throw unprocessable(`There is no queue rule named "${c.queueName}"`);
-  if (t.state.pullRequests[c.pullRequest]) return;
-  const sessionId = deterministicUuid(
-    `${c.repository}#${c.baseRef}#session#${c.pullRequest}#${t.state.sequence}`,
-  );
+  const queued = t.state.pullRequests[c.pullRequest];
+  const sessionId =
+    queued?.sessionId ??
+    deterministicUuid(`${c.repository}#${c.baseRef}#session#${c.pullRequest}#${t.state.sequence}`);
+  if (c.origin) logCommand(t, c.pullRequest, c.origin, sessionId);
+  if (queued) return;
   const queuedAt = new Date(Math.max(c.at, t.state.lastAt)).toISOString();
   t.emit(
     'merge_queue.pull_request_entered',
