@@ -93,21 +93,28 @@ const zone = fc.constantFrom(
   'America/St_Johns',
   'Mars/Olympus_Mons',
 );
-/** Mostly well-formed leaves, so that many freezes are accepted; sometimes any text at all. */
+/**
+ * Mostly leaves the condition language accepts (any graphemes after `label=x`, so no blank value or
+ * stray leading quote), so that many freezes are accepted; sometimes any text at all.
+ */
 const leaf = fc.oneof(
   {
     weight: 6,
-    arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).map((t) => `label=${t}`),
+    arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 12 }).map((t) => `label=x${t}`),
   },
   { weight: 1, arbitrary: text },
 );
-const condition: fc.Arbitrary<Condition> = fc.letrec<{ condition: Condition }>((tie) => ({
+const condition: fc.Arbitrary<Condition> = fc.letrec<{ condition: Condition; block: Condition }>((tie) => ({
   condition: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     leaf,
+    tie('block'),
+    // `not` holds one condition or one and/or block, never another `not`.
+    fc.record({ not: fc.oneof(leaf, tie('block')) }),
+  ),
+  block: fc.oneof(
     fc.record({ and: fc.array(tie('condition'), { minLength: 1, maxLength: 3 }) }),
     fc.record({ or: fc.array(tie('condition'), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ not: tie('condition') }),
   ),
 })).condition;
 const conditions = fc.array(condition, { maxLength: 3 });
