@@ -1,6 +1,7 @@
 import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
+import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
 import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
 import { systemClock } from '@switchyard/kernel';
@@ -27,6 +28,7 @@ export function switchyardProjections(): Projection[] {
     ...testEngineProjections,
     testQuarantineProjection,
     ...codeHostProjections,
+    mergeQueueQueuesProjection,
     createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping, quarantineLogMapping]),
   ];
 }

@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
 import { checkpointReadiness, projectionReadiness } from '../projection-readiness';
 import { switchyardProjections, switchyardReactors } from '../switchyard-projections';
+import { openMergeQueueEngine } from './merge-queue-engine';
 import { ROLE_TRAITS, type RuntimeRole } from './runtime-roles';
 
 export interface RuntimeOptions {
@@ -77,17 +78,25 @@ export async function openRuntime(
     const readiness: ReadinessContributor[] = [];
     if (traits.runsProcessors) {
       // Reactors wait on the read models they read, which this same host builds.
+      const hostFreshness: ReadModelFreshness = {
+        assertRunning: (readModels) => host.assertRunning(readModels),
+        waitFor: (readModels, position, timeoutMs) => host.waitFor(readModels, position, timeoutMs),
+      };
       const reactors = switchyardReactors({
         config,
         logger,
         serviceOrigin,
         sql: storage.executor,
-        freshness: {
-          assertRunning: (readModels) => host.assertRunning(readModels),
-          waitFor: (readModels, position, timeoutMs) => host.waitFor(readModels, position, timeoutMs),
-        },
+        freshness: hostFreshness,
       });
-      const host: ProcessorHost = ProcessorHost.of([...projections, ...reactors], {
+      const engine = openMergeQueueEngine({
+        config,
+        logger,
+        serviceOrigin,
+        storage,
+        freshness: hostFreshness,
+      });
+      const host: ProcessorHost = ProcessorHost.of([...projections, ...reactors, ...engine.reactors], {
         executor: storage.executor,
         store: storage.store,
         commands: new CommandService(storage.store),
@@ -98,6 +107,8 @@ export async function openRuntime(
       });
       host.start();
       cleanups.unshift(() => host.stop());
+      engine.timer.start();
+      cleanups.unshift(() => engine.timer.stop());
       readiness.push(projectionReadiness(host, storage.store));
       processors = host;
     }

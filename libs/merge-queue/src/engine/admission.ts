@@ -65,7 +65,11 @@ export function priorityFor(
   const context = contextOf(pullRequest, now);
   const rule = configuration?.priorityRules.find((candidate) => matches(candidate.conditions, context));
   return rule
-    ? { priority: rule.priority, priorityRuleName: rule.name, allowCheckInterruption: rule.allowChecksInterruption }
+    ? {
+        priority: rule.priority,
+        priorityRuleName: rule.name,
+        allowCheckInterruption: rule.allowChecksInterruption,
+      }
     : { priority: PRIORITY.medium, priorityRuleName: null, allowCheckInterruption: false };
 }
 
@@ -94,11 +98,16 @@ export function admit(
   const action = matchingQueueAction(configuration, pullRequest, now);
   if (!action) return null;
   const rule =
-    configuration.queueRules.length === 0 && (action.queueName === null || action.queueName === defaultQueueName)
+    configuration.queueRules.length === 0 &&
+    (action.queueName === null || action.queueName === defaultQueueName)
       ? { name: defaultQueueName }
       : queueRuleFor(configuration, pullRequest, now, action.queueName);
   return rule
-    ? { queueName: rule.name, trigger: `Rule: ${action.ruleName}`, ...priorityFor(configuration, pullRequest, now) }
+    ? {
+        queueName: rule.name,
+        trigger: `Rule: ${action.ruleName}`,
+        ...priorityFor(configuration, pullRequest, now),
+      }
     : null;
 }
 

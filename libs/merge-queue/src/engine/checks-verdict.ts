@@ -46,5 +46,7 @@ export function judgeBatchChecks(
   }
   if (failing.length > 0) return { conclusion: 'failure', unsuccessfulChecks: failing.map(queueCheckOf) };
   if (hasMergeConditions || checks.length === 0) return { conclusion: 'pending' };
-  return checks.every((check) => check.state !== 'pending') ? { conclusion: 'success' } : { conclusion: 'pending' };
+  return checks.every((check) => check.state !== 'pending')
+    ? { conclusion: 'success' }
+    : { conclusion: 'pending' };
 }

@@ -43,7 +43,9 @@ export const mergeQueueQueuesProjection: Projection = {
   },
 
   async countRecords(q) {
-    const { rows } = await q.query<{ count: string | number }>(`SELECT count(*) AS count FROM ${QUEUES_TABLE}`);
+    const { rows } = await q.query<{ count: string | number }>(
+      `SELECT count(*) AS count FROM ${QUEUES_TABLE}`,
+    );
     return Number(rows[0]?.count ?? 0);
   },
 };

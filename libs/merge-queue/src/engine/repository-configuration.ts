@@ -50,7 +50,8 @@ export class RepositoryConfigurations {
       this.codeHost.getConfiguration(coordinates),
     ]);
     const fallback = queuePolicyFromConfiguration(emptyConfiguration());
-    if (!file) return { configuration: null, policy: fallback, defaultBranch: ref.defaultBranch, problem: null };
+    if (!file)
+      return { configuration: null, policy: fallback, defaultBranch: ref.defaultBranch, problem: null };
     const validation = validateConfiguration(file.content);
     if (!validation.valid)
       return {

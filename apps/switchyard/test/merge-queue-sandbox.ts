@@ -1,0 +1,102 @@
+import { loadStreamState } from '@switchyard/event-store/application';
+import { mergeQueueStreamId, snapshottingMergeQueueDecider, type QueueState } from '@switchyard/merge-queue';
+import type { TestApp } from './harness';
+
+/**
+ * A team using the sandbox forge the way it would use GitHub: commits, pull requests and
+ * `@mergify` comments, all through GitHub's REST paths. Shared by the merge-queue e2e specs.
+ */
+export class SandboxTeam {
+  constructor(
+    private readonly app: TestApp,
+    readonly repository: string,
+  ) {}
+
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes are asserted field by field
+  forge<T = any>(method: string, path: string, body?: unknown) {
+    return this.app.request<T>(method, `/sandbox/github/repos/${this.repository}${path}`, {
+      body,
+      token: this.app.adminKey,
+    });
+  }
+
+  async commitFile(branch: string, path: string, text: string): Promise<void> {
+    const existing = await this.forge('GET', `/contents/${path}?ref=${branch}`);
+    const put = await this.forge('PUT', `/contents/${path}`, {
+      message: `edit ${path}`,
+      content: Buffer.from(text, 'utf8').toString('base64'),
+      branch,
+      ...(existing.status === 200 ? { sha: existing.body.sha } : {}),
+    });
+    if (![200, 201].includes(put.status)) throw new Error(`commit ${path}: ${put.status} ${put.text}`);
+  }
+
+  async branchFromMain(branch: string): Promise<void> {
+    const main = await this.forge('GET', '/git/ref/heads/main');
+    const created = await this.forge('POST', '/git/refs', {
+      ref: `refs/heads/${branch}`,
+      sha: main.body.object.sha,
+    });
+    if (created.status !== 201) throw new Error(`branch ${branch}: ${created.status} ${created.text}`);
+  }
+
+  /** Opens a pull request adding `changes/<name>.txt`; a failing one carries the sandbox CI's fail marker. */
+  async openChange(name: string, options: { failing?: boolean } = {}): Promise<number> {
+    await this.branchFromMain(name);
+    const text = `change ${name}\n${options.failing ? 'sandbox-ci: fail\n' : ''}`;
+    await this.commitFile(name, `changes/${name}.txt`, text);
+    const opened = await this.forge('POST', '/pulls', { title: `Add ${name}`, head: name, base: 'main' });
+    if (opened.status !== 201) throw new Error(`pull ${name}: ${opened.status} ${opened.text}`);
+    return opened.body.number as number;
+  }
+
+  async comment(number: number, body: string): Promise<void> {
+    const posted = await this.forge('POST', `/issues/${number}/comments`, { body });
+    if (posted.status !== 201) throw new Error(`comment: ${posted.status} ${posted.text}`);
+  }
+
+  async pull(number: number): Promise<{ merged: boolean; state: string; labels: string[] }> {
+    const { body } = await this.forge('GET', `/pulls/${number}`);
+    return {
+      merged: body.merged,
+      state: body.state,
+      labels: body.labels.map((l: { name: string }) => l.name),
+    };
+  }
+
+  /** Whether `path` exists on main. */
+  async onMain(path: string): Promise<boolean> {
+    const { status } = await this.forge('GET', `/contents/${path}?ref=main`);
+    if (status !== 200 && status !== 404) throw new Error(`contents ${path}: ${status}`);
+    return status === 200;
+  }
+
+  async queue(): Promise<QueueState> {
+    const loaded = await loadStreamState(
+      this.app.running.storage.store,
+      mergeQueueStreamId(this.repository, 'main'),
+      snapshottingMergeQueueDecider,
+    );
+    return loaded.state;
+  }
+
+  /** The queue's events, in order. */
+  async queueEvents(): Promise<{ type: string; data: Record<string, unknown> }[]> {
+    const { events } = await this.app.running.storage.store.readStream(
+      mergeQueueStreamId(this.repository, 'main'),
+    );
+    return events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+  }
+
+  /** Waits (on the store's progress, not on a sleep) until the condition holds. */
+  async until(what: string, condition: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      const head = await this.app.running.storage.store.headPosition();
+      const processors = this.app.running.projections!;
+      await processors.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 2_000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}

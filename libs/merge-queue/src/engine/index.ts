@@ -1,0 +1,5 @@
+export * from './admission';
+export * from './checks-verdict';
+export * from './merge-queue-engine';
+export * from './queues.projection';
+export * from './repository-configuration';

@@ -1,0 +1,247 @@
+import { isCodeHostError, type CodeHost } from '@switchyard/code-host';
+import type { MergeQueueCommand } from '../domain/commands';
+import type { QueueEffect } from '../domain/planner';
+import type { QueueState } from '../domain/state';
+import { batchById } from '../domain/train';
+import { coordinatesOf } from './repository-configuration';
+
+type Effect<K extends QueueEffect['kind']> = Extract<QueueEffect, { kind: K }>;
+
+/** Where the effect happens and when its result is recorded. */
+export interface EffectScene {
+  repository: string;
+  baseRef: string;
+  state: QueueState;
+  now: () => number;
+}
+
+/**
+ * Performs one planner effect through the code host and answers the commands that record its
+ * result. Each effect is safe to perform again after a crash: a merge first looks whether the pull
+ * request is already merged, a draft branch that exists is reset, a closed draft stays closed.
+ */
+export async function performEffect(
+  codeHost: CodeHost,
+  effect: QueueEffect,
+  scene: EffectScene,
+): Promise<MergeQueueCommand[]> {
+  switch (effect.kind) {
+    case 'create_draft':
+      return [await createDraft(codeHost, effect, scene)];
+    case 'update_in_place':
+      return [await updateInPlace(codeHost, effect, scene)];
+    case 'merge':
+      return [await merge(codeHost, effect, scene)];
+    case 'merge_batch':
+      return mergeBatch(codeHost, effect, scene);
+    case 'close_draft':
+      return [await closeDraft(codeHost, effect, scene)];
+  }
+}
+
+const at = (scene: EffectScene) => ({
+  repository: scene.repository,
+  baseRef: scene.baseRef,
+  at: scene.now(),
+});
+
+async function createDraft(
+  codeHost: CodeHost,
+  effect: Effect<'create_draft'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand> {
+  const repository = coordinatesOf(scene.repository);
+  const failed = (failure: Extract<MergeQueueCommand, { kind: 'draft_failed' }>['failure']) => ({
+    kind: 'draft_failed' as const,
+    ...at(scene),
+    batchId: effect.batchId,
+    attempt: effect.attempt,
+    failure,
+  });
+  const baseSha = effect.baseSha ?? (await codeHost.getBranchHead(repository, scene.baseRef)).sha;
+  try {
+    await codeHost.createBranch(repository, effect.branch, baseSha);
+  } catch (error) {
+    // Left by a run that crashed before recording its draft: start the branch over.
+    if (!isCodeHostError(error, 'conflict')) throw error;
+    await codeHost.updateBranch(repository, effect.branch, baseSha, { force: true });
+  }
+  for (const [index, number] of effect.pullRequests.entries()) {
+    const headSha = scene.state.pullRequests[number]?.headSha;
+    if (!headSha) continue;
+    try {
+      await codeHost.mergeIntoBranch(
+        repository,
+        effect.branch,
+        headSha,
+        `Merge #${number} into the queue branch`,
+      );
+    } catch (error) {
+      if (isCodeHostError(error, 'conflict'))
+        return failed({ kind: 'conflict', pullRequest: number, withBase: index === 0 });
+      if (isCodeHostError(error, 'not-found')) return failed({ kind: 'not_indexed' });
+      throw error;
+    }
+  }
+  try {
+    const draft = await codeHost.createDraftPullRequest(repository, {
+      title: effect.title,
+      body: draftBody(scene, effect),
+      head: effect.branch,
+      base: scene.baseRef,
+    });
+    return {
+      kind: 'draft_created',
+      ...at(scene),
+      batchId: effect.batchId,
+      attempt: effect.attempt,
+      checkPullRequest: draft.number,
+      headSha: draft.headSha,
+    };
+  } catch (error) {
+    if (isCodeHostError(error) && error.kind !== 'unavailable')
+      return failed({ kind: 'error', message: error.message });
+    throw error;
+  }
+}
+
+function draftBody(scene: EffectScene, effect: Effect<'create_draft'>): string {
+  const batch = batchById(scene.state, effect.batchId);
+  const own = batch?.pullRequests ?? [];
+  const metadata = {
+    pull_requests: own.map((number) => ({ number, scopes: scene.state.pullRequests[number]?.scopes ?? [] })),
+    checking_base_sha: effect.baseSha,
+  };
+  return [
+    'This pull request checks these pull requests together before they merge:',
+    '',
+    ...own.map((number) => `- #${number}`),
+    '',
+    '```yaml',
+    '---',
+    JSON.stringify(metadata),
+    '```',
+  ].join('\n');
+}
+
+async function updateInPlace(
+  codeHost: CodeHost,
+  effect: Effect<'update_in_place'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand> {
+  const repository = coordinatesOf(scene.repository);
+  const before = await codeHost.getPullRequest(repository, effect.pullRequest);
+  if ((before.commitsBehind ?? 1) > 0) {
+    try {
+      await codeHost.updatePullRequestBranch(repository, effect.pullRequest, {
+        expectedHeadSha: before.head.sha,
+      });
+    } catch (error) {
+      if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+      return {
+        kind: 'draft_failed',
+        ...at(scene),
+        batchId: effect.batchId,
+        attempt: effect.attempt,
+        failure:
+          error.kind === 'conflict'
+            ? { kind: 'conflict', pullRequest: effect.pullRequest, withBase: true }
+            : { kind: 'branch_update_failed', message: error.message },
+      };
+    }
+  }
+  const after = await codeHost.getPullRequest(repository, effect.pullRequest);
+  return {
+    kind: 'draft_created',
+    ...at(scene),
+    batchId: effect.batchId,
+    attempt: effect.attempt,
+    checkPullRequest: effect.pullRequest,
+    headSha: after.head.sha,
+  };
+}
+
+async function merge(
+  codeHost: CodeHost,
+  effect: Effect<'merge'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand> {
+  const repository = coordinatesOf(scene.repository);
+  const inPlace = batchById(scene.state, effect.batchId)?.checkMethod === 'in_place';
+  try {
+    const outcome = await codeHost.mergePullRequest(repository, effect.pullRequest, {
+      method: effect.method === 'fast-forward' || effect.method === 'merge-batch' ? 'merge' : effect.method,
+      // In place, the queue itself moved the head when it updated the branch.
+      ...(inPlace ? {} : { expectedHeadSha: effect.headSha }),
+    });
+    return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: outcome.sha };
+  } catch (error) {
+    if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+    // A merge that went through before a crash is refused the second time: it is the same merge.
+    const current = await codeHost.getPullRequest(repository, effect.pullRequest);
+    if (current.merged)
+      return {
+        kind: 'merged',
+        ...at(scene),
+        pullRequest: effect.pullRequest,
+        mergeCommitSha: current.mergeCommitSha ?? current.base.sha,
+      };
+    return {
+      kind: 'merge_failed',
+      ...at(scene),
+      pullRequest: effect.pullRequest,
+      outcome: 'error',
+      message: error.message,
+    };
+  }
+}
+
+async function mergeBatch(
+  codeHost: CodeHost,
+  effect: Effect<'merge_batch'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand[]> {
+  const repository = coordinatesOf(scene.repository);
+  let sha: string;
+  try {
+    if (effect.method === 'fast-forward') {
+      const head = await codeHost.getBranchHead(repository, effect.branch);
+      sha = (await codeHost.updateBranch(repository, scene.baseRef, head.sha)).sha;
+    } else {
+      sha = (await codeHost.mergePullRequest(repository, effect.checkPullRequest, { method: 'merge' })).sha;
+    }
+  } catch (error) {
+    if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+    return effect.pullRequests.map((pullRequest) => ({
+      kind: 'merge_failed' as const,
+      ...at(scene),
+      pullRequest,
+      outcome: 'error' as const,
+      message: error.message,
+    }));
+  }
+  return effect.pullRequests.map((pullRequest) => ({
+    kind: 'merged' as const,
+    ...at(scene),
+    pullRequest,
+    mergeCommitSha: sha,
+  }));
+}
+
+async function closeDraft(
+  codeHost: CodeHost,
+  effect: Effect<'close_draft'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand> {
+  const repository = coordinatesOf(scene.repository);
+  try {
+    const draft = await codeHost.getPullRequest(repository, effect.checkPullRequest);
+    if (draft.state === 'open') await codeHost.closePullRequest(repository, effect.checkPullRequest);
+    await codeHost.deleteBranch(repository, draft.head.ref).catch((error: unknown) => {
+      if (!isCodeHostError(error, 'not-found')) throw error;
+    });
+  } catch (error) {
+    if (!isCodeHostError(error, 'not-found')) throw error;
+  }
+  return { kind: 'draft_closed', ...at(scene), checkPullRequest: effect.checkPullRequest };
+}

@@ -1,0 +1,104 @@
+import { isCodeHostError, type CodeHost } from '@switchyard/code-host';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { Clock } from '@switchyard/kernel';
+import type { Reactor } from '@switchyard/projection';
+import { mergeQueueStreamId } from '../application/merge-queue.stream';
+import { mergeQueueEventTypes, type PullRequestEntered, type PullRequestLeft } from '../domain/events';
+import { pendingEffects } from '../domain/planner';
+import { policyOf } from '../domain/state';
+import { QUEUE_CHECK_NAME } from './checks-verdict';
+import { performEffect } from './perform-effect';
+import { metadataFrom, type QueueDesk } from './queue-desk';
+import { coordinatesOf } from './repository-configuration';
+
+/** Rounds of effects one reaction performs before leaving the rest to the reactions of its own results. */
+const MAX_ROUNDS = 20;
+
+/**
+ * Carries out what the queue decided (queue-semantics §2.3, §2.7, §2.11): reads the queue's pending
+ * effects from its state (drafts to create or update in place, merges, drafts to close), performs
+ * them through the code host and records each result as a command whose idempotency key is the
+ * effect's own (stable until it is done), so a crash between an effect and its result performs it
+ * again safely and records it once. Labels and the queue check run follow the enter and leave events.
+ */
+export function createQueueEffectsReactor(deps: {
+  desk: QueueDesk;
+  codeHost: CodeHost;
+  clock: Clock;
+}): Reactor {
+  const { desk, codeHost, clock } = deps;
+
+  async function reportOnPullRequest(event: RecordedEvent): Promise<void> {
+    if (event.type !== 'merge_queue.pull_request_entered' && event.type !== 'merge_queue.pull_request_left')
+      return;
+    const data = event.data as PullRequestEntered['data'] | PullRequestLeft['data'];
+    const repository = coordinatesOf(data.repository);
+    const { state } = await desk.state(data.repository, data.baseRef);
+    const { queuedLabel, dequeuedLabel } = policyOf(state).mergeQueue;
+    const tolerate = (error: unknown) => {
+      if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+    };
+    if (event.type === 'merge_queue.pull_request_entered') {
+      const entered = data as PullRequestEntered['data'];
+      if (queuedLabel)
+        await codeHost.addLabels(repository, entered.pullRequest, [queuedLabel]).catch(tolerate);
+      await codeHost
+        .createCheckRun(repository, {
+          name: QUEUE_CHECK_NAME,
+          headSha: entered.headSha,
+          status: 'in_progress',
+          output: {
+            title: 'In merge queue',
+            summary: `Queued in \`${entered.queueName}\` (${entered.trigger}).`,
+          },
+        })
+        .catch(tolerate);
+      return;
+    }
+    const left = data as PullRequestLeft['data'];
+    if (queuedLabel) await codeHost.removeLabel(repository, left.pullRequest, queuedLabel).catch(tolerate);
+    if (!left.merged && dequeuedLabel)
+      await codeHost.addLabels(repository, left.pullRequest, [dequeuedLabel]).catch(tolerate);
+    await codeHost
+      .createCheckRun(repository, {
+        name: QUEUE_CHECK_NAME,
+        headSha: left.pullRequestHeadSha,
+        status: 'completed',
+        conclusion: left.merged ? 'success' : 'neutral',
+        output: left.merged
+          ? { title: 'Merged via merge queue', summary: left.reason }
+          : { title: `Dequeued — ${left.reason}`.slice(0, 250), summary: left.reason },
+      })
+      .catch(tolerate);
+  }
+
+  async function performPending(event: RecordedEvent): Promise<void> {
+    const { repository, baseRef } = event.data as { repository: string; baseRef: string };
+    const streamId = mergeQueueStreamId(repository, baseRef);
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const { state, revision } = await desk.state(repository, baseRef);
+      // A later event of this queue is still to be read: its reaction sees the same effects, and more.
+      if (round === 0 && revision > event.revision) return;
+      const effects = pendingEffects(state, clock.now().getTime());
+      if (effects.length === 0) return;
+      const scene = { repository, baseRef, state, now: () => clock.now().getTime() };
+      for (const effect of effects) {
+        const results = await performEffect(codeHost, effect, scene);
+        for (const [index, command] of results.entries())
+          await desk.issue(command, desk.direct, {
+            idempotencyKey: `merge_queue.effects:${streamId}:${effect.key}:${index}`,
+            metadata: metadataFrom(event),
+          });
+      }
+    }
+  }
+
+  return {
+    name: 'merge_queue.effects',
+    eventTypes: mergeQueueEventTypes.filter((type) => type.startsWith('merge_queue.')),
+    async react(event) {
+      await reportOnPullRequest(event);
+      await performPending(event);
+    },
+  };
+}

@@ -1,0 +1,310 @@
+import type { PullRequestSnapshot } from '@switchyard/code-host';
+import type { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
+import type { CommandAccepted } from '@switchyard/code-host/pull-requests';
+import type {
+  BranchPushed,
+  CheckRunReported,
+  CommitStatusReported,
+  PullRequestChanged,
+} from '@switchyard/code-host/webhooks';
+import type { RecordedEvent } from '@switchyard/event-store';
+import type { Clock } from '@switchyard/kernel';
+import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/projection';
+import type { SqlQueryable } from '@switchyard/sql';
+import { snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
+import type { MergeQueueCommand } from '../domain/commands';
+import { batchById } from '../domain/train';
+import { admit, priorityFor, stillAdmissible } from './admission';
+import { judgeBatchChecks } from './checks-verdict';
+import { QueueDesk, type IssueOnQueue } from './queue-desk';
+import { FreezeWatch } from './freeze-watch';
+import { queuesOf } from './queues.projection';
+
+const SNAPSHOTS = 'code_host.pull_request_snapshots';
+const QUEUES = 'merge_queue.queues';
+const READ_MODEL_WAIT_MS = 30_000;
+
+export const QUEUE_INTAKE_EVENT_TYPES = [
+  'github.pull_request_read',
+  'github.pull_request_changed',
+  'github.command_accepted',
+  'github.check_run_reported',
+  'github.commit_status_reported',
+  'github.branch_pushed',
+  'merge_queue.paused',
+  'merge_queue.pause_reason_changed',
+  'merge_queue.unpaused',
+  'scheduled_freeze.scheduled',
+  'scheduled_freeze.changed',
+  'scheduled_freeze.cancelled',
+] as const;
+
+interface Logger {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * Turns facts into queue commands (queue-semantics §1.7–§1.9, §2.4, §2.9, §4): a pull request's
+ * snapshot changed or a `@mergify` command was accepted → enqueue, dequeue or refresh by the
+ * repository's `.mergify.yml`; a check reported on a batch's check pull request → its checks'
+ * verdict; a push to a queue's base → base moved; pause and freezes → the queues of the repository.
+ * Commands go through the reaction context, so a reaction run again after a crash records nothing twice.
+ */
+export function createQueueIntakeReactor(deps: {
+  desk: QueueDesk;
+  snapshots: PullRequestSnapshots;
+  freezes: FreezeWatch;
+  sql: SqlQueryable;
+  freshness: ReadModelFreshness;
+  clock: Clock;
+  logger: Logger;
+}): Reactor {
+  const { desk, snapshots, freezes, sql, freshness, clock } = deps;
+
+  const issuer =
+    (context: ReactionContext): IssueOnQueue =>
+    (streamId, command) =>
+      context.issue(streamId, snapshottingMergeQueueDecider, command);
+
+  async function onPullRequest(context: ReactionContext, repository: string, number: number, action: string) {
+    const snapshot = await snapshots.find(repository, number);
+    if (!snapshot) return;
+    const now = clock.now();
+    const baseRef = snapshot.base.ref;
+    const { state } = await desk.state(repository, baseRef);
+    const queued = state.pullRequests[number];
+    const at = now.getTime();
+    const issue = async (command: MergeQueueCommand): Promise<void> => {
+      await desk.issue(command, issuer(context));
+    };
+    if (queued) {
+      if (snapshot.merged) {
+        // A passed batch's pull request is the queue's own merge in flight: its result is recorded by the effects.
+        if (batchById(state, queued.batchId)?.phase === 'passed') return;
+        return issue({
+          kind: 'merged_outside_queue',
+          repository,
+          baseRef,
+          at,
+          pullRequest: number,
+          sha: snapshot.mergeCommitSha ?? snapshot.base.sha,
+        });
+      }
+      const dequeue = (code: 'PR_DEQUEUED' | 'PULL_REQUEST_UPDATED', reason: string) =>
+        issue({
+          kind: 'dequeue',
+          repository,
+          baseRef,
+          at,
+          pullRequest: number,
+          code,
+          reason,
+          trigger: 'merge queue internal',
+        });
+      if (snapshot.state === 'closed') return dequeue('PR_DEQUEUED', 'The pull request was closed');
+      const batch = batchById(state, queued.batchId);
+      const checkedInPlace = batch?.checkMethod === 'in_place';
+      if (
+        snapshot.head.sha !== queued.headSha &&
+        !checkedInPlace &&
+        action !== 'labeled' &&
+        action !== 'unlabeled'
+      )
+        return dequeue(
+          'PULL_REQUEST_UPDATED',
+          `The pull request was updated (new head ${snapshot.head.sha.slice(0, 7)})`,
+        );
+      const { configuration } = await desk.configurations.get(repository);
+      if (!stillAdmissible(configuration, snapshot, now, queued.queueName))
+        return dequeue('PR_DEQUEUED', 'The pull request no longer meets the queue conditions');
+      return issue({
+        kind: 'refresh',
+        repository,
+        baseRef,
+        at,
+        pullRequest: number,
+        ...priorityFor(configuration, snapshot, now),
+      });
+    }
+    if (snapshot.state !== 'open' || snapshot.draft) return;
+    const { configuration, policy } = await desk.configurations.get(repository);
+    const admission = admit(configuration, snapshot, now, { kind: 'rule' }, policy.rules[0]!.name);
+    if (admission) await enqueue(context, snapshot, admission, at);
+  }
+
+  async function enqueue(
+    context: ReactionContext,
+    snapshot: PullRequestSnapshot,
+    admission: NonNullable<ReturnType<typeof admit>>,
+    at: number,
+  ) {
+    const repository = snapshot.repository.fullName.toLowerCase();
+    const baseRef = snapshot.base.ref;
+    await desk.issue(
+      {
+        kind: 'enqueue',
+        repository,
+        baseRef,
+        at,
+        pullRequest: snapshot.number,
+        queueName: admission.queueName,
+        priority: admission.priority,
+        priorityRuleName: admission.priorityRuleName,
+        allowCheckInterruption: admission.allowCheckInterruption,
+        headSha: snapshot.head.sha,
+        scopes: [],
+        allScopes: false,
+        dependsOn: dependsOnOf(snapshot.body),
+        trigger: admission.trigger,
+      },
+      issuer(context),
+    );
+    await freezes.refresh(repository, baseRef, issuer(context));
+  }
+
+  async function onCommand(context: ReactionContext, data: CommandAccepted['data']) {
+    const snapshot = await snapshots.find(data.repository, data.number);
+    if (!snapshot || snapshot.state !== 'open') return;
+    const now = clock.now();
+    const at = now.getTime();
+    const baseRef = snapshot.base.ref;
+    const text = data.argument ? `${data.command} ${data.argument}` : data.command;
+    if (data.command === 'dequeue') {
+      await desk.issue(
+        {
+          kind: 'dequeue',
+          repository: data.repository,
+          baseRef,
+          at,
+          pullRequest: data.number,
+          code: 'PR_MANUALLY_DEQUEUED',
+          reason: `Dequeued by @${data.author.login}`,
+          trigger: `Command: ${text}`,
+        },
+        issuer(context),
+      );
+      return;
+    }
+    if (data.command === 'refresh') return; // the reader's fresh read arrives as github.pull_request_read
+    const { configuration, policy } = await desk.configurations.get(data.repository);
+    const requested = data.command === 'queue' ? data.argument : null;
+    const admission = admit(
+      configuration,
+      snapshot,
+      now,
+      { kind: 'command', requested, text },
+      policy.rules[0]!.name,
+    );
+    if (admission) await enqueue(context, snapshot, admission, at);
+  }
+
+  async function onChecks(context: ReactionContext, repository: string, sha: string) {
+    const now = clock.now();
+    for (const checked of await snapshots.openWithHead(repository, sha)) {
+      const baseRef = checked.base.ref;
+      const { state } = await desk.state(repository, baseRef);
+      const batch = state.batches.find((b) => b.checkPullRequest === checked.number && b.phase === 'running');
+      if (!batch) continue;
+      const { configuration } = await desk.configurations.get(repository);
+      const rule = configuration?.queueRules.find((r) => r.name === batch.queueName) ?? null;
+      const members = (
+        await Promise.all(batch.pullRequests.map((n) => snapshots.find(repository, n)))
+      ).filter((s): s is PullRequestSnapshot => s !== null);
+      const verdict = judgeBatchChecks(rule, checked, members, now);
+      if (verdict.conclusion === 'pending') continue;
+      await desk.issue(
+        {
+          kind: 'checks_reported',
+          repository,
+          baseRef,
+          at: now.getTime(),
+          batchId: batch.id,
+          attempt: batch.attempt,
+          conclusion: verdict.conclusion,
+          unsuccessfulChecks: verdict.conclusion === 'failure' ? verdict.unsuccessfulChecks : [],
+        },
+        issuer(context),
+      );
+    }
+  }
+
+  async function onPush(context: ReactionContext, data: BranchPushed['data']) {
+    if (!data.ref.startsWith('refs/heads/') || data.deleted) return;
+    const branch = data.ref.slice('refs/heads/'.length);
+    const { defaultBranch } = await desk.configurations.get(data.repository);
+    if (branch === defaultBranch) desk.configurations.forget(data.repository);
+    const queue = (await queuesOf(sql, data.repository)).find((q) => q.baseRef === branch);
+    if (!queue) return;
+    await desk.issue(
+      {
+        kind: 'base_moved',
+        repository: queue.repository,
+        baseRef: branch,
+        at: clock.now().getTime(),
+        sha: data.after,
+      },
+      issuer(context),
+    );
+  }
+
+  async function onPause(context: ReactionContext, event: RecordedEvent) {
+    const data = event.data as { repository: string; reason?: string };
+    const paused = event.type !== 'merge_queue.unpaused';
+    for (const queue of await queuesOf(sql, data.repository))
+      await desk.issue(
+        {
+          kind: 'set_pause',
+          repository: queue.repository,
+          baseRef: queue.baseRef,
+          at: clock.now().getTime(),
+          paused,
+          reason: paused ? (data.reason ?? null) : null,
+        },
+        issuer(context),
+      );
+  }
+
+  return {
+    name: 'merge_queue.intake',
+    eventTypes: QUEUE_INTAKE_EVENT_TYPES,
+    async react(event, context) {
+      await freshness.waitFor(
+        [SNAPSHOTS, QUEUES, 'repository.scheduled_freezes'],
+        event.position,
+        READ_MODEL_WAIT_MS,
+      );
+      switch (event.type) {
+        case 'github.pull_request_read':
+        case 'github.pull_request_changed': {
+          const data = event.data as PullRequestChanged['data'];
+          return onPullRequest(context, data.repository, data.number, data.action ?? 'read');
+        }
+        case 'github.command_accepted':
+          return onCommand(context, event.data as CommandAccepted['data']);
+        case 'github.check_run_reported': {
+          const data = event.data as CheckRunReported['data'];
+          return onChecks(context, data.repository, data.headSha);
+        }
+        case 'github.commit_status_reported': {
+          const data = event.data as CommitStatusReported['data'];
+          return onChecks(context, data.repository, data.sha);
+        }
+        case 'github.branch_pushed':
+          return onPush(context, event.data as BranchPushed['data']);
+        case 'merge_queue.paused':
+        case 'merge_queue.pause_reason_changed':
+        case 'merge_queue.unpaused':
+          return onPause(context, event);
+        default: {
+          const { repository } = event.data as { repository: string };
+          for (const queue of await queuesOf(sql, repository))
+            await freezes.refresh(queue.repository, queue.baseRef, issuer(context));
+        }
+      }
+    },
+  };
+}
+
+/** `Depends-On: #12` lines of a pull request body (same repository only). */
+export const dependsOnOf = (body: string): number[] =>
+  [...body.matchAll(/^\s*Depends-On:\s*#(\d+)\s*$/gim)].map((match) => Number(match[1]));
