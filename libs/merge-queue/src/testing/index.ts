@@ -1,1 +1,2 @@
 export * from './queue-workload';
+export * from './queue-commands';
