@@ -57,6 +57,22 @@ const logFilters = {
   received_to: instantText,
 };
 
+const testScope = {
+  pipeline_name: fc.constantFrom('ci', '', 'x'.repeat(256)),
+  job_name: fc.constantFrom('unit', 'e2e', ''),
+};
+
+const testFilters = {
+  test_name: testNameText,
+  test_name_exclude: testNameText,
+  pipeline_name: fc.constantFrom('ci', '', 'x'.repeat(256)),
+  pipeline_name_exclude: fc.constantFrom('ci'),
+  job_name: fc.constantFrom('unit', 'e2e'),
+  job_name_exclude: fc.constantFrom('unit'),
+  failed_executions_impact: fc.constantFrom('low', 'medium', 'high', 'huge'),
+  failed_executions_impact_exclude: fc.constantFrom('low', 'medium', 'high', 'huge'),
+};
+
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   { method: 'GET', path: '/v1/application' },
 
@@ -146,6 +162,69 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     body: {
       enabled: fc.oneof(fc.boolean(), fc.constant('yes')),
       ignore_broken_on_default_branch: fc.boolean(),
+    },
+  },
+
+  { method: 'POST', path: `${CI}/traces` },
+  { method: 'POST', path: `${REPO}/ci/traces` },
+  {
+    method: 'POST',
+    path: `${CI}/junit`,
+    query: {
+      pipeline_name: fc.constantFrom('ci', '', 'x'.repeat(256)),
+      job_name: fc.constantFrom('unit', ''),
+      head_sha: fc.constantFrom('abc123'),
+      branch: fc.constantFrom('main', 'refs/heads/main'),
+      base_branch: fc.constantFrom('main'),
+      run_attempt: fc.constantFrom('1', '0', 'x', '99999999999'),
+    },
+  },
+  {
+    method: 'GET',
+    path: `${CI}/search/tests`,
+    query: {
+      ...testFilters,
+      health_status: fc.constantFrom('healthy', 'flaky', 'broken', 'sick'),
+      health_status_exclude: fc.constantFrom('healthy', 'flaky', 'broken', 'sick'),
+      is_quarantined: fc.constantFrom('true', 'false', 'maybe'),
+      cursor: fc.constantFrom('eyJvIjoxMH0', 'eyJvIjotMX0', 'not a cursor'),
+      per_page: perPageText,
+      sort: fc.constantFrom(
+        'executions_count',
+        'test_name',
+        'pipeline_name',
+        'job_name',
+        'health_status',
+        'failed_executions_impact',
+        'failed_executions_ratio',
+        'x',
+      ),
+      direction: fc.constantFrom('asc', 'desc', 'up'),
+    },
+  },
+  { method: 'GET', path: `${CI}/tests/stats/{repository_test_stat}`, query: testFilters },
+  { method: 'GET', path: `${CI}/tests/{test_id}`, query: testScope },
+  {
+    method: 'GET',
+    path: `${CI}/tests/{test_id}/stats/{test_stat}`,
+    query: { ...testScope, window: fc.constantFrom('7d', '30d', '90d', 'x') },
+  },
+  {
+    method: 'GET',
+    path: `${CI}/tests/{test_id}/health-transitions`,
+    query: { ...testScope, window: fc.constantFrom('7d', '30d', '90d', '1d') },
+  },
+  { method: 'GET', path: `${CI}/tests/{test_id}/failures`, query: testScope },
+  { method: 'GET', path: `${CI}/tests/{test_id}/failures/{failure_id}`, query: testScope },
+  {
+    method: 'GET',
+    path: `${CI}/tests/{test_id}/executions`,
+    query: {
+      cursor: fc.constantFrom('eyJvIjoxMH0', 'bad'),
+      per_page: perPageText,
+      sort: fc.constantFrom('executions_count', 'pipeline_name', 'job_name', 'x'),
+      direction: fc.constantFrom('asc', 'desc', 'up'),
+      window: fc.constantFrom('7d', '30d', '90d'),
     },
   },
 

@@ -51,6 +51,21 @@ export function pathParameters(state: FuzzState): Record<string, fc.Arbitrary<st
       ),
     ),
     quarantine_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', ''))),
+    test_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', ''))),
+    failure_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid'))),
+    test_stat: segment(
+      fc.constantFrom('success_count', 'failure_count', 'flaky_count', 'mean_duration', 'nope'),
+    ),
+    repository_test_stat: segment(
+      fc.constantFrom(
+        'total_tests',
+        'healthy_tests',
+        'broken_tests',
+        'flaky_tests',
+        'failed_executions',
+        'nope',
+      ),
+    ),
     any_path: fc
       .array(
         fc.oneof(
