@@ -1,7 +1,7 @@
 import type { Clock } from '@switchyard/kernel';
 import type { SqlExecutor } from '@switchyard/sql';
 import { ensureSandboxSchema } from '../store/sandbox-schema';
-import { SandboxStore } from '../store/sandbox-store';
+import { ObjectCache, SandboxStore } from '../store/sandbox-store';
 import { sandboxWebhookSecret } from '../webhooks/webhook-signature';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { completeSandboxCiRun } from './check-operations';
@@ -42,6 +42,7 @@ export class SandboxForge {
   private closed = false;
   private lastApiBase: string | null = null;
   private readonly timers: Timers;
+  private readonly objects = new ObjectCache();
 
   private constructor(
     private readonly options: SandboxForgeOptions,
@@ -112,17 +113,21 @@ export class SandboxForge {
     operation: (tx: ForgeTransaction) => Promise<T>,
   ): Promise<T> {
     this.lastApiBase = apiBase;
-    const result = this.serialized(() =>
-      this.options.executor.transaction(async (sql) => {
+    const result = this.serialized(async () => {
+      let store: SandboxStore | null = null;
+      const answer = await this.options.executor.transaction(async (sql) => {
         // Processes sharing one PostgreSQL take turns too (numbering, refs, CI completion).
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_WRITE_LOCK]);
+        store = new SandboxStore(sql, this.objects);
         return operation(
-          new ForgeTransaction(new SandboxStore(sql), this.options.clock.now(), actor, apiBase, {
+          new ForgeTransaction(store, this.options.clock.now(), actor, apiBase, {
             ciSeconds: this.options.ciSeconds,
           }),
         );
-      }),
-    );
+      });
+      (store as SandboxStore | null)?.commitPending();
+      return answer;
+    });
     await result.then(
       () => this.afterCommit(),
       () => undefined,

@@ -4,9 +4,52 @@ import type { RepositoryRecord, StoredCommit, TeamRecord } from '../forge/sandbo
 
 export type RecordKind = 'pull' | 'comment' | 'review' | 'check_run' | 'status';
 
+type StoredObject = { kind: string; body: Record<string, unknown> };
+
+/**
+ * Git objects never change (their sha is their content), so a process keeps those it has read or
+ * committed. Objects written by a transaction join only once it commits (`commitPending`), so a
+ * rolled-back write is never served from memory.
+ */
+export class ObjectCache {
+  private readonly objects = new Map<string, StoredObject>();
+  private readonly flatTrees = new Map<string, ReadonlyMap<string, string>>();
+
+  constructor(private readonly limit = 100_000) {}
+
+  object(sha: string): StoredObject | undefined {
+    return this.objects.get(sha);
+  }
+
+  remember(sha: string, object: StoredObject): void {
+    if (this.objects.size >= this.limit) this.objects.clear();
+    this.objects.set(sha, object);
+  }
+
+  flatTree(sha: string): ReadonlyMap<string, string> | undefined {
+    return this.flatTrees.get(sha);
+  }
+
+  rememberFlatTree(sha: string, files: ReadonlyMap<string, string>): void {
+    if (this.flatTrees.size >= this.limit / 10) this.flatTrees.clear();
+    this.flatTrees.set(sha, files);
+  }
+}
+
 /** Reads and writes of the sandbox tables, over one connection or transaction. */
 export class SandboxStore {
-  constructor(private readonly sql: SqlQueryable) {}
+  private readonly pending = new Map<string, StoredObject>();
+
+  constructor(
+    private readonly sql: SqlQueryable,
+    private readonly cache: ObjectCache = new ObjectCache(),
+  ) {}
+
+  /** Hands this transaction's new objects to the shared cache; call once it has committed. */
+  commitPending(): void {
+    for (const [sha, object] of this.pending) this.cache.remember(sha, object);
+    this.pending.clear();
+  }
 
   async nextId(): Promise<number> {
     const { rows } = await this.sql.query<{ id: string }>("SELECT nextval('sandbox_ids') AS id");
@@ -40,18 +83,24 @@ export class SandboxStore {
           : object.kind === 'tree'
             ? { entries: object.entries }
             : object.commit;
+      if (this.cache.object(object.sha) || this.pending.has(object.sha)) continue;
       await this.sql.query(
         'INSERT INTO sandbox_objects (sha, kind, body) VALUES ($1, $2, $3) ON CONFLICT (sha) DO NOTHING',
         [object.sha, object.kind, JSON.stringify(body)],
       );
+      this.pending.set(object.sha, { kind: object.kind, body: JSON.parse(JSON.stringify(body)) });
     }
   }
 
-  async object(sha: string): Promise<{ kind: string; body: Record<string, unknown> } | null> {
-    const { rows } = await this.sql.query<{ kind: string; body: Record<string, unknown> }>(
+  async object(sha: string): Promise<StoredObject | null> {
+    const known = this.cache.object(sha) ?? this.pending.get(sha);
+    if (known) return known;
+    const { rows } = await this.sql.query<StoredObject>(
       'SELECT kind, body FROM sandbox_objects WHERE sha = $1',
       [sha],
     );
+    // Not written by this transaction (that would be pending), so committed: safe to keep.
+    if (rows[0]) this.cache.remember(sha, rows[0]);
     return rows[0] ?? null;
   }
 
@@ -73,6 +122,8 @@ export class SandboxStore {
 
   /** A commit's files as `path → blob sha`. */
   async flatTree(treeSha: string): Promise<Map<string, string>> {
+    const known = this.cache.flatTree(treeSha);
+    if (known) return new Map(known);
     const files = new Map<string, string>();
     const walk = async (sha: string, prefix: string) => {
       for (const entry of (await this.tree(sha)) ?? []) {
@@ -81,6 +132,9 @@ export class SandboxStore {
       }
     };
     await walk(treeSha, '');
+    // Only trees whose objects are all committed or already cached may be shared; a tree written by
+    // this transaction is kept once it commits (its objects then are too).
+    if (!this.pending.has(treeSha)) this.cache.rememberFlatTree(treeSha, new Map(files));
     return files;
   }
 
