@@ -230,6 +230,8 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
 
   { method: 'POST', path: `${REPO}/configuration-simulator`, body: { mergify_yml: mergifyYmlText } },
   { method: 'POST', path: `${REPO}/simulator`, body: { mergify_yml: mergifyYmlText } },
+  { method: 'POST', path: `${REPO}/pulls/{number}/simulator`, body: { mergify_yml: mergifyYmlText } },
+  { method: 'GET', path: `${REPO}/queues/configuration` },
 
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },

@@ -50,6 +50,9 @@ export function pathParameters(state: FuzzState): Record<string, fc.Arbitrary<st
         { weight: 1, arbitrary: fc.uuid() },
       ),
     ),
+    number: segment(
+      fc.constantFrom('1', '0', '42', '-1', '9223372036854775807', '9223372036854775808', 'abc'),
+    ),
     quarantine_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', ''))),
     test_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid', ''))),
     failure_id: segment(fc.oneof(fc.uuid(), fc.constantFrom('not-a-uuid'))),
