@@ -16,7 +16,8 @@ describe('repository controls over HTTP (all-in-one app)', () => {
     app = await startTestApp();
     const application = await app.request<{ id: string; name: string }>('GET', '/v1/application');
     admin = { type: 'application', id: application.body.id, name: application.body.name };
-  });
+    // Starting the all-in-one app takes over 40 s on the shared, loaded machine.
+  }, 120_000);
   afterAll(() => app.close());
 
   // The activity log, oldest first, restricted to this slice's types.
