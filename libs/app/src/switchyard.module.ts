@@ -1,7 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ActivityLogModule } from '@switchyard/activity-log';
-import { AuthModule } from '@switchyard/auth';
+import {
+  AuthModule,
+  FirstMatchTokenVerifier,
+  GitHubTokenVerifier,
+  StaticTokenVerifier,
+} from '@switchyard/auth';
 import { CodeHostModule } from '@switchyard/code-host/nest';
 import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
@@ -21,7 +26,20 @@ export class SwitchyardModule {
         PlatformModule.forRoot(runtime),
         CqrsModule.forRoot(),
         HealthModule.forRoot({ contributors: { provide: READINESS_CONTRIBUTORS, useValue: readiness } }),
-        AuthModule.forRoot(),
+        // GitHub mode: code-host tokens are GitHub's (checked with GitHub), after the configured table.
+        AuthModule.forRoot(
+          runtime.config.github.mode === 'github'
+            ? {
+                tokenVerifier: {
+                  useFactory: () =>
+                    new FirstMatchTokenVerifier([
+                      new StaticTokenVerifier(runtime.config.hostTokens),
+                      new GitHubTokenVerifier({ apiUrl: runtime.config.github.apiUrl ?? '' }),
+                    ]),
+                },
+              }
+            : {},
+        ),
         // The sandbox forge stands in for GitHub only when no GitHub App is configured.
         ...(runtime.config.github.mode === 'sandbox' ? [SandboxForgeModule] : []),
         RepositoryControlsModule,

@@ -20,6 +20,7 @@ export * from './projection/credential-record';
 
 export * from './host-token/token-verifier';
 export * from './host-token/static-token-verifier';
+export * from './host-token/github-token-verifier';
 
 export * from './application/auth-service-deps';
 export * from './application/application-key.service';
