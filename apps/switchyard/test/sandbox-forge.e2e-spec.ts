@@ -401,6 +401,34 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
     expect(github.violations).toEqual([]);
   });
 
+  it('announces a new owner with installation.created and its next repository with installation_repositories.added', async () => {
+    const owner = `org-${uniqueRepository('owner').split('/')[1]}`;
+    expect((await github.request('GET', `/repos/${owner}/first`)).status).toBe(200);
+    expect((await github.request('GET', `/repos/${owner}/second`)).status).toBe(200);
+    const created = await hooks.waitFor(
+      (d) => d.event === 'installation' && d.payload.repositories?.[0]?.full_name === `${owner}/first`,
+    );
+    const added = await hooks.waitFor(
+      (d) =>
+        d.event === 'installation_repositories' &&
+        d.payload.repositories_added?.[0]?.full_name === `${owner}/second`,
+    );
+    for (const delivery of [created, added]) {
+      expect({
+        hook: `${delivery.event}.${delivery.action}`,
+        signed: delivery.signatureValid,
+        violations: delivery.violations,
+      }).toEqual({
+        hook: `${delivery.event}.${delivery.action}`,
+        signed: true,
+        violations: [],
+      });
+    }
+    expect(created.action).toBe('created');
+    expect(added.action).toBe('added');
+    expect(github.violations).toEqual([]);
+  });
+
   it("answers errors in GitHub's shape and refuses unknown tokens", async () => {
     const repository = uniqueRepository('sandbox-errors');
     const missing = await github.request('GET', `/repos/${repository}/pulls/999`);

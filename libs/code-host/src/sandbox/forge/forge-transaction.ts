@@ -161,8 +161,9 @@ export class ForgeTransaction {
     });
   }
 
+  /** Queues a delivery as given; an App's deliveries name its installation (in full for `installation` events). */
   async emitRaw(event: string, payload: Record<string, unknown>): Promise<void> {
-    const installation = {
+    const installation = payload.installation ?? {
       id: SANDBOX_INSTALLATION_ID,
       node_id: this.shapes.nodeId('Installation', SANDBOX_INSTALLATION_ID),
     };
