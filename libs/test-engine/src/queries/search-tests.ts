@@ -159,9 +159,16 @@ async function testIdsMatching(sql: SqlQueryable, filters: SearchRequest): Promi
   const exclude = filters.testNameExclude?.length
     ? picomatch(filters.testNameExclude, GLOB_OPTIONS)
     : () => false;
+  // Only names starting with one of the include globs' literal prefixes can match: PostgreSQL
+  // narrows to those, so picomatch judges (and the driver ships) a handful instead of every name.
+  const prefixes = filters.testName?.length ? filters.testName.map(literalPrefix) : [''];
   const { rows } = await sql.query<{ test_id: string; test_name: string }>(
-    `SELECT DISTINCT test_id::text, test_name FROM ${IDENTITIES_TABLE} WHERE repository = $1`,
-    [filters.repository],
+    `SELECT DISTINCT test_id::text, test_name FROM ${IDENTITIES_TABLE}
+     WHERE repository = $1 AND test_name LIKE ANY($2::text[])`,
+    [filters.repository, prefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`)],
   );
   return rows.filter((row) => include(row.test_name) && !exclude(row.test_name)).map((row) => row.test_id);
 }
+
+/** The text before a glob's first special character (bash globs: * ? [ ] { } ( ) ! + @ \\). */
+export const literalPrefix = (glob: string): string => glob.slice(0, glob.search(/[*?[\]{}()!+@\\]|$/));
