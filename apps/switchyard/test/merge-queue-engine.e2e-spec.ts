@@ -23,14 +23,14 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     for (const name of ['one', 'two', 'three']) numbers.push(await team.openChange(name));
     for (const number of numbers) await team.comment(number, '@mergify queue');
 
-    await team.until('every pull request merged', async () =>
-      (await Promise.all(numbers.map((n) => team.pull(n)))).every((pr) => pr.merged),
-    );
+    const merged = async () =>
+      (await team.queueEvents())
+        .filter((e) => e.type === 'merge_queue.pull_request_merged')
+        .map((e) => e.data.pullRequest);
+    await team.until('every pull request merged', async () => (await merged()).length === numbers.length);
+    expect(await merged()).toEqual(numbers);
+    for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
     for (const name of ['one', 'two', 'three']) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
-    const merged = (await team.queueEvents())
-      .filter((e) => e.type === 'merge_queue.pull_request_merged')
-      .map((e) => e.data.pullRequest);
-    expect(merged).toEqual(numbers);
     expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
   });
 });

@@ -89,10 +89,13 @@ export class SandboxTeam {
   }
 
   /** Waits (on the store's progress, not on a sleep) until the condition holds. */
-  async until(what: string, condition: () => Promise<boolean>, timeoutMs = 120_000): Promise<void> {
+  async until(what: string, condition: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      if (Date.now() > deadline) {
+        const recent = (await this.queueEvents()).slice(-15).map((e) => e.type);
+        throw new Error(`timed out waiting for ${what}; the queue's last events: ${recent.join(', ')}`);
+      }
       const head = await this.app.running.storage.store.headPosition();
       const processors = this.app.running.projections!;
       await processors.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 2_000);

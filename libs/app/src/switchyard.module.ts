@@ -15,6 +15,7 @@ import { RepositoryControlsModule } from '@switchyard/repository-controls';
 import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
 import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
+import { MergeQueueModule } from '@switchyard/merge-queue/http';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})
@@ -48,6 +49,7 @@ export class SwitchyardModule {
         ConfigModule,
         TestEngineModule,
         QuarantineModule,
+        MergeQueueModule,
       ],
     };
   }

@@ -232,6 +232,14 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   { method: 'POST', path: `${REPO}/simulator`, body: { mergify_yml: mergifyYmlText } },
   { method: 'POST', path: `${REPO}/pulls/{number}/simulator`, body: { mergify_yml: mergifyYmlText } },
   { method: 'GET', path: `${REPO}/queues/configuration` },
+  ...(['PUT', 'POST'] as const).map((method) => ({
+    method,
+    path: `${REPO}/pulls/{number}/scopes`,
+    body: {
+      scopes: fc.array(testNameText, { maxLength: 4 }),
+      all_scopes: fc.oneof(fc.boolean(), fc.constant(null)),
+    },
+  })),
 
   { method: 'GET', path: '/healthz' },
   { method: 'GET', path: '/readyz' },

@@ -7,6 +7,7 @@ import {
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { MergeQueueEvent } from '../domain/events';
+import { pullRequestScopesDecider, pullRequestScopesStreamId } from '../domain/scopes/pull-request-scopes';
 import type { QueueState } from '../domain/state';
 import type { RepositoryConfigurations } from './repository-configuration';
 
@@ -35,6 +36,16 @@ export class QueueDesk {
       snapshottingMergeQueueDecider,
     );
     return { state: loaded.state, revision: loaded.revision };
+  }
+
+  /** The scopes CI reported for the pull request (none yet: no scopes). */
+  async scopesOf(repository: string, pullRequest: number): Promise<{ scopes: string[]; allScopes: boolean }> {
+    const { state } = await loadStreamState(
+      this.store,
+      pullRequestScopesStreamId(repository, pullRequest),
+      pullRequestScopesDecider,
+    );
+    return { scopes: state.scopes, allScopes: state.allScopes };
   }
 
   /** Issues through the command service, idempotent under `idempotencyKey` when given. */

@@ -13,6 +13,7 @@ import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/p
 import type { SqlQueryable } from '@switchyard/sql';
 import { snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
+import type { PullRequestScopesReported } from '../domain/scopes/pull-request-scopes';
 import { batchById } from '../domain/train';
 import { admit, priorityFor, stillAdmissible } from './admission';
 import { judgeBatchChecks } from './checks-verdict';
@@ -37,6 +38,7 @@ export const QUEUE_INTAKE_EVENT_TYPES = [
   'scheduled_freeze.scheduled',
   'scheduled_freeze.changed',
   'scheduled_freeze.cancelled',
+  'merge_queue.pull_request_scopes_reported',
 ] as const;
 
 interface Logger {
@@ -152,8 +154,7 @@ export function createQueueIntakeReactor(deps: {
         priorityRuleName: admission.priorityRuleName,
         allowCheckInterruption: admission.allowCheckInterruption,
         headSha: snapshot.head.sha,
-        scopes: [],
-        allScopes: false,
+        ...(await desk.scopesOf(repository, snapshot.number)),
         dependsOn: dependsOnOf(snapshot.body),
         trigger: admission.trigger,
       },
@@ -247,6 +248,25 @@ export function createQueueIntakeReactor(deps: {
     );
   }
 
+  async function onScopes(context: ReactionContext, data: PullRequestScopesReported['data']) {
+    for (const queue of await queuesOf(sql, data.repository)) {
+      const { state } = await desk.state(queue.repository, queue.baseRef);
+      if (!state.pullRequests[data.pullRequest]) continue;
+      await desk.issue(
+        {
+          kind: 'set_scopes',
+          repository: queue.repository,
+          baseRef: queue.baseRef,
+          at: clock.now().getTime(),
+          pullRequest: data.pullRequest,
+          scopes: data.scopes,
+          allScopes: data.allScopes,
+        },
+        issuer(context),
+      );
+    }
+  }
+
   async function onPause(context: ReactionContext, event: RecordedEvent) {
     const data = event.data as { repository: string; reason?: string };
     const paused = event.type !== 'merge_queue.unpaused';
@@ -291,6 +311,8 @@ export function createQueueIntakeReactor(deps: {
         }
         case 'github.branch_pushed':
           return onPush(context, event.data as BranchPushed['data']);
+        case 'merge_queue.pull_request_scopes_reported':
+          return onScopes(context, event.data as PullRequestScopesReported['data']);
         case 'merge_queue.paused':
         case 'merge_queue.pause_reason_changed':
         case 'merge_queue.unpaused':
