@@ -7,7 +7,8 @@ export interface GitHubAnswer<T> {
 
 /**
  * A bare GitHub REST client over fetch (nothing but GitHub's paths and shapes) that holds every
- * answer against GitHub's published description and keeps the drifts it finds: a test ends with
+ * request body and every answer against GitHub's published description and keeps the drifts it
+ * finds: a test ends with
  * `expect(client.violations).toEqual([])`.
  */
 export class ContractCheckedClient {
@@ -30,6 +31,12 @@ export class ContractCheckedClient {
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are asserted field by field
   async request<T = any>(method: string, path: string, body?: unknown): Promise<GitHubAnswer<T>> {
+    // What the test sends must be GitHub's too, or the test would prove nothing about real clients.
+    if (body !== undefined) {
+      for (const violation of this.contract.checkRequest(method, path.split('?')[0], body)) {
+        this.violations.push(`${method} ${path} (request): ${violation}`);
+      }
+    }
     const response = await fetch(`${this.apiBase}${path}`, {
       method,
       headers: {

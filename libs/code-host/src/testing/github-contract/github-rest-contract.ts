@@ -44,6 +44,8 @@ export class GitHubRestContract {
   private constructor(private readonly document: OpenApiDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, discriminator: false });
     addFormats(this.ajv);
+    // GitHub's own format: a repository's "name with owner", `owner/name`.
+    this.ajv.addFormat('repo.nwo', /^[^/\s]+\/[^/\s]+$/);
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: openApiNullable(document.components) }, DOCUMENT_ID);
     this.templates = Object.keys(document.paths)
       .map((template) => ({

@@ -22,6 +22,8 @@ export class GitHubWebhookContract {
   private constructor(private readonly document: WebhookDocument) {
     this.ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true });
     addFormats(this.ajv);
+    // GitHub's own format: a repository's "name with owner", `owner/name`.
+    this.ajv.addFormat('repo.nwo', /^[^/\s]+\/[^/\s]+$/);
     this.ajv.addSchema({ $id: DOCUMENT_ID, components: openApiNullable(document.components) }, DOCUMENT_ID);
   }
 
