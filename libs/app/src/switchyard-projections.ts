@@ -2,6 +2,7 @@ import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
+import { queueStatusProjection } from '@switchyard/merge-queue/status';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
 import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
 import { systemClock } from '@switchyard/kernel';
@@ -29,6 +30,7 @@ export function switchyardProjections(): Projection[] {
     testQuarantineProjection,
     ...codeHostProjections,
     mergeQueueQueuesProjection,
+    queueStatusProjection,
     createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping, quarantineLogMapping]),
   ];
 }

@@ -16,6 +16,7 @@ import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
 import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
+import { StatusModule } from '@switchyard/merge-queue/status';
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})
@@ -50,6 +51,7 @@ export class SwitchyardModule {
         TestEngineModule,
         QuarantineModule,
         MergeQueueModule,
+        StatusModule,
       ],
     };
   }

@@ -1,0 +1,89 @@
+import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
+import { ApiExtension, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
+import { Auth } from '@switchyard/auth';
+import { parseRfc3339, PullNumberPipe, RepositoryRefParam, type RepositoryRef } from '@switchyard/http';
+import { notFound, unprocessable, type Clock } from '@switchyard/kernel';
+import { CLOCK } from '@switchyard/platform';
+import type { DequeueImpact } from '../dequeue-impact';
+import type { PullRequestDetailJson } from '../detail-json';
+import { PullRequestNotQueuedError, QueueNotFoundError, QueueStatusService } from '../queue-status.service';
+import type { MergeQueueStatusJson } from '../status-json';
+import { QueueAtQuery, QueueStatusQuery } from './status.query';
+
+/** Spec "Merge queue": branches, live status, pull-request detail, dequeue impact and dequeue. */
+@ApiTags('Merge queue')
+@Auth('STD')
+@Controller('v1/repos/:owner/:repository/merge-queue')
+export class MergeQueueStatusController {
+  constructor(
+    private readonly status: QueueStatusService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  @Get('branches')
+  async branches(@RepositoryRefParam() repository: RepositoryRef): Promise<{ branches: string[] }> {
+    return { branches: await this.status.branches(repository.key) };
+  }
+
+  @Get('status')
+  @ApiExtension('x-switchyard-at', { parameter: 'at', meaning: 'the queue as it was at that instant' })
+  statusOf(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Query() query: QueueStatusQuery,
+  ): Promise<MergeQueueStatusJson> {
+    return answer(() =>
+      this.status.status(repository.key, {
+        ...(query.branch === undefined ? {} : { branch: query.branch }),
+        at: this.instant(query.at),
+      }),
+    );
+  }
+
+  @Get('pull/:number')
+  @ApiExtension('x-switchyard-at', { parameter: 'at', meaning: 'the pull request as it was at that instant' })
+  pull(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Param('number', PullNumberPipe) number: bigint,
+    @Query() query: QueueAtQuery,
+  ): Promise<PullRequestDetailJson> {
+    return answer(() => this.status.pullRequest(repository.key, Number(number), this.instant(query.at)));
+  }
+
+  @Get('pull/:number/dequeue-impact')
+  impact(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Param('number', PullNumberPipe) number: bigint,
+  ): Promise<DequeueImpact> {
+    return answer(() => this.status.dequeueImpact(repository.key, Number(number)));
+  }
+
+  /** 204; the pull request and its queued stack successors leave the queue. */
+  @Post('pull/:number/dequeue')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiNoContentResponse({ description: 'Dequeued' })
+  dequeue(
+    @RepositoryRefParam() repository: RepositoryRef,
+    @Param('number', PullNumberPipe) number: bigint,
+  ): Promise<void> {
+    return answer(() => this.status.dequeue(repository.key, Number(number)));
+  }
+
+  private instant(at: string | undefined): Date | null {
+    if (at === undefined) return null;
+    const parsed = parseRfc3339(at);
+    if (!parsed.ok) throw unprocessable('at must be an RFC 3339 date-time with an offset');
+    if (parsed.value.date.getTime() > this.clock.now().getTime()) throw unprocessable('at is in the future');
+    return parsed.value.date;
+  }
+}
+
+/** The service's refusals as the spec's 404 `{"detail"}`. */
+export async function answer<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof PullRequestNotQueuedError || error instanceof QueueNotFoundError)
+      throw notFound(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,128 @@
+import type { EventStore } from '@switchyard/event-store';
+import type { SqlQueryable } from '@switchyard/sql';
+import type { MergeQueueEvent } from '../domain/events';
+import {
+  ACTIVITY_BUCKET_MS,
+  HISTORY_EVERY,
+  QUEUE_ACTIVITY_TABLE,
+  QUEUE_STATUS_HISTORY_TABLE,
+  QUEUE_STATUS_TABLE,
+} from './queue-status.projection';
+import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-fold';
+
+export interface QueueFold {
+  baseRef: string;
+  streamId: string;
+  fold: QueueStatusFold;
+}
+
+interface StatusRow {
+  base_ref: string;
+  stream_id: string;
+  revision: string | number;
+  first_event_at: string | number;
+}
+
+/**
+ * Reads the queues of a repository as the status projection keeps them (live), or as they were at
+ * a past moment: the projection's nearest earlier fold of each queue plus the stream's events up
+ * to that moment. Parsed live folds are cached by stream revision (a fold of 500 pull requests is
+ * worth not parsing per request).
+ */
+export class QueueStatusReader {
+  private readonly parsed = new Map<string, { revision: string; fold: QueueStatusFold }>();
+
+  constructor(
+    private readonly sql: SqlQueryable,
+    private readonly store: EventStore,
+  ) {}
+
+  private async rows(repository: string, branch?: string): Promise<StatusRow[]> {
+    const { rows } = await this.sql.query<StatusRow>(
+      `SELECT base_ref, stream_id, revision, first_event_at FROM ${QUEUE_STATUS_TABLE}
+       WHERE repository_key = $1 ${branch === undefined ? '' : 'AND base_ref = $2'} ORDER BY base_ref`,
+      branch === undefined ? [repository.toLowerCase()] : [repository.toLowerCase(), branch],
+    );
+    return rows;
+  }
+
+  /** Branches whose queue holds at least one pull request now. */
+  async activeBranches(repository: string): Promise<string[]> {
+    const { rows } = await this.sql.query<{ base_ref: string }>(
+      `SELECT base_ref FROM ${QUEUE_STATUS_TABLE} WHERE repository_key = $1 AND active ORDER BY base_ref`,
+      [repository.toLowerCase()],
+    );
+    return rows.map((row) => row.base_ref);
+  }
+
+  /** Base branches whose queue had events between the two instants (epoch ms, minute precision). */
+  async branchesActiveBetween(repository: string, start: number, end: number): Promise<string[]> {
+    const { rows } = await this.sql.query<{ base_ref: string }>(
+      `SELECT DISTINCT base_ref FROM ${QUEUE_ACTIVITY_TABLE}
+       WHERE repository_key = $1 AND minute BETWEEN $2 AND $3 ORDER BY base_ref`,
+      [
+        repository.toLowerCase(),
+        Math.floor(start / ACTIVITY_BUCKET_MS),
+        Math.floor(end / ACTIVITY_BUCKET_MS),
+      ],
+    );
+    return rows.map((row) => row.base_ref);
+  }
+
+  async live(repository: string, branch?: string): Promise<QueueFold[]> {
+    const rows = await this.rows(repository, branch);
+    return Promise.all(
+      rows.map(async (row) => {
+        const revision = String(row.revision);
+        const cached = this.parsed.get(row.stream_id);
+        if (cached && cached.revision === revision)
+          return { baseRef: row.base_ref, streamId: row.stream_id, fold: cached.fold };
+        const { rows: folds } = await this.sql.query<{ fold: string; revision: string | number }>(
+          `SELECT fold, revision FROM ${QUEUE_STATUS_TABLE} WHERE stream_id = $1`,
+          [row.stream_id],
+        );
+        const fold = JSON.parse(folds[0]!.fold) as QueueStatusFold;
+        this.parsed.set(row.stream_id, { revision: String(folds[0]!.revision), fold });
+        return { baseRef: row.base_ref, streamId: row.stream_id, fold };
+      }),
+    );
+  }
+
+  /** When the repository's first queue event happened, or null when it has none. */
+  async firstEventAt(repository: string): Promise<number | null> {
+    const rows = await this.rows(repository);
+    return rows.length === 0 ? null : Math.min(...rows.map((row) => Number(row.first_event_at)));
+  }
+
+  /** The queues as they were at `at` (epoch ms): only queues whose stream had begun by then. */
+  async asOf(repository: string, at: number, branch?: string): Promise<QueueFold[]> {
+    const rows = (await this.rows(repository, branch)).filter((row) => Number(row.first_event_at) <= at);
+    return Promise.all(
+      rows.map(async (row) => ({
+        baseRef: row.base_ref,
+        streamId: row.stream_id,
+        fold: await this.foldAsOf(row.stream_id, at),
+      })),
+    );
+  }
+
+  private async foldAsOf(streamId: string, at: number): Promise<QueueStatusFold> {
+    const { rows } = await this.sql.query<{ revision: string | number; fold: string }>(
+      `SELECT revision, fold FROM ${QUEUE_STATUS_HISTORY_TABLE}
+       WHERE stream_id = $1 AND last_event_at <= $2 ORDER BY revision DESC LIMIT 1`,
+      [streamId, at],
+    );
+    let fold = rows[0] ? (JSON.parse(rows[0].fold) as QueueStatusFold) : initialStatusFold();
+    let from = rows[0] ? BigInt(rows[0].revision) + 1n : 0n;
+    for (;;) {
+      const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: HISTORY_EVERY });
+      for (const event of page.events) {
+        const domainEvent = { type: event.type, data: event.data } as MergeQueueEvent;
+        if (Date.parse(domainEvent.data.occurredAt) > at) return fold;
+        fold = evolveStatus(fold, domainEvent);
+      }
+      if (page.events.length < HISTORY_EVERY) return fold;
+      from = page.events[page.events.length - 1]!.revision + 1n;
+    }
+  }
+}

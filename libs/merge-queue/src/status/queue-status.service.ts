@@ -1,0 +1,155 @@
+import type { EventStore } from '@switchyard/event-store';
+import { type CommandService, loadStreamState } from '@switchyard/event-store/application';
+import type { Clock } from '@switchyard/kernel';
+import type { ReadModelFreshness } from '@switchyard/projection';
+import type { SqlQueryable } from '@switchyard/sql';
+import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
+import type { QueueEntry } from '../domain/state';
+import { apiDequeue, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
+import { pullRequestDetailJson, pullRequestQueuedJson, type PullRequestDetailJson } from './detail-json';
+import { estimateQueue } from './eta';
+import { QueueMetadata } from './queue-metadata';
+import { queueStatusProjection } from './queue-status.projection';
+import { QueueStatusReader, type QueueFold } from './queue-status.reader';
+import { queueStatusJson, type MergeQueueStatusJson, type RenderContext } from './status-json';
+
+export class QueueNotFoundError extends Error {}
+export class PullRequestNotQueuedError extends Error {}
+
+const EMPTY_STATUS: MergeQueueStatusJson = {
+  batches: [],
+  waiting_pull_requests: [],
+  mode: 'serial',
+  scope_queues: {},
+  pause: null,
+};
+
+/**
+ * The status endpoints' queries and the API dequeue. Live answers come from the status read model;
+ * `at` answers fold the queue stream up to that moment from the read model's nearest earlier fold.
+ */
+export class QueueStatusService {
+  readonly reader: QueueStatusReader;
+  private readonly metadata: QueueMetadata;
+
+  constructor(
+    sql: SqlQueryable,
+    private readonly store: EventStore,
+    private readonly commands: CommandService,
+    private readonly clock: Clock,
+    private readonly freshness: ReadModelFreshness,
+  ) {
+    this.reader = new QueueStatusReader(sql, store);
+    this.metadata = new QueueMetadata(sql);
+  }
+
+  branches(repository: string): Promise<string[]> {
+    return this.reader.activeBranches(repository);
+  }
+
+  branchesActiveBetween(repository: string, start: Date, end: Date): Promise<string[]> {
+    return this.reader.branchesActiveBetween(repository, start.getTime(), end.getTime());
+  }
+
+  /** The queues now, or at `at`; 404 (QueueNotFoundError) for a moment before the first event. */
+  private async queues(repository: string, at: Date | null, branch?: string): Promise<QueueFold[]> {
+    if (at === null) return this.reader.live(repository, branch);
+    const first = await this.reader.firstEventAt(repository);
+    if (first === null || at.getTime() < first)
+      throw new QueueNotFoundError('The repository had no merge queue at that time');
+    return this.reader.asOf(repository, at.getTime(), branch);
+  }
+
+  private async contexts(repository: string, queues: QueueFold[], now: number): Promise<RenderContext[]> {
+    const numbers = queues.flatMap(({ fold }) => [
+      ...Object.keys(fold.queue.pullRequests).map(Number),
+      ...fold.queue.batches.flatMap((b) => (b.checkPullRequest === null ? [] : [b.checkPullRequest])),
+    ]);
+    const snapshots = numbers.length === 0 ? new Map() : await this.metadata.of(repository, numbers);
+    return queues.map(({ fold }) => ({ fold, estimates: estimateQueue(fold, now), snapshots, repository }));
+  }
+
+  async status(
+    repository: string,
+    options: { branch?: string; at?: Date | null },
+  ): Promise<MergeQueueStatusJson> {
+    const at = options.at ?? null;
+    const queues = await this.queues(repository, at, options.branch);
+    const now = at?.getTime() ?? this.clock.now().getTime();
+    const rendered = (await this.contexts(repository, queues, now)).map(queueStatusJson);
+    if (rendered.length === 0) return EMPTY_STATUS;
+    // Several branches without ?branch=: one answer holding every queue's batches.
+    return rendered.reduce((all, one) => ({
+      batches: [...all.batches, ...one.batches],
+      waiting_pull_requests: [...all.waiting_pull_requests, ...one.waiting_pull_requests],
+      mode: all.mode,
+      scope_queues: { ...all.scope_queues, ...one.scope_queues },
+      pause: all.pause ?? one.pause,
+    }));
+  }
+
+  private async find(
+    repository: string,
+    pullRequest: number,
+    at: Date | null,
+  ): Promise<{ queue: QueueFold; entry: QueueEntry }> {
+    for (const queue of await this.queues(repository, at)) {
+      const entry = queue.fold.queue.pullRequests[pullRequest];
+      if (entry) return { queue, entry };
+    }
+    throw new PullRequestNotQueuedError(`Pull request #${pullRequest} is in no merge queue`);
+  }
+
+  async pullRequest(
+    repository: string,
+    pullRequest: number,
+    at: Date | null,
+  ): Promise<PullRequestDetailJson> {
+    const { queue, entry } = await this.find(repository, pullRequest, at);
+    const now = at?.getTime() ?? this.clock.now().getTime();
+    const [ctx] = await this.contexts(repository, [queue], now);
+    return pullRequestDetailJson(ctx!, entry);
+  }
+
+  /** Legacy GET queues: every queue with its pull requests in position order. */
+  async legacyQueues(repository: string) {
+    const queues = await this.reader.live(repository);
+    const contexts = await this.contexts(repository, queues, this.clock.now().getTime());
+    return queues
+      .map((queue, index) => {
+        const entries = Object.values(queue.fold.queue.pullRequests);
+        const rows = entries.map((entry) => pullRequestQueuedJson(contexts[index]!, entry));
+        return {
+          branch: { name: queue.baseRef },
+          pull_requests: rows.sort((a, b) => a.position - b.position),
+        };
+      })
+      .filter((queue) => queue.pull_requests.length > 0);
+  }
+
+  /** The queue stream as it is now (not the read model): a dry run must see what the dequeue will. */
+  private async current(repository: string, pullRequest: number) {
+    const { queue } = await this.find(repository, pullRequest, null);
+    const streamId = mergeQueueStreamId(repository, queue.baseRef);
+    const { state } = await loadStreamState(this.store, streamId, snapshottingMergeQueueDecider);
+    if (!state.pullRequests[pullRequest])
+      throw new PullRequestNotQueuedError(`Pull request #${pullRequest} is in no merge queue`);
+    return { streamId, state, baseRef: queue.baseRef };
+  }
+
+  async dequeueImpact(repository: string, pullRequest: number): Promise<DequeueImpact> {
+    const { state, baseRef } = await this.current(repository, pullRequest);
+    return dryRunDequeue(state, apiDequeue(repository, baseRef, pullRequest, this.clock.now().getTime()));
+  }
+
+  async dequeue(repository: string, pullRequest: number): Promise<void> {
+    const { streamId, baseRef } = await this.current(repository, pullRequest);
+    const outcome = await this.commands.handle(
+      streamId,
+      snapshottingMergeQueueDecider,
+      apiDequeue(repository, baseRef, pullRequest, this.clock.now().getTime()),
+    );
+    // Read-your-writes: the status a client asks for next already shows the removal.
+    await this.freshness.waitFor([queueStatusProjection.name], outcome.position);
+  }
+}

@@ -1,0 +1,112 @@
+import type { MergeQueueEvent } from '../domain/events';
+import {
+  checksReported,
+  command,
+  configure,
+  enqueue,
+  policyWith,
+  run,
+  stateOf,
+  then,
+  withDrafts,
+  minutes,
+} from '../testing/queue-commands';
+import { apiDequeue, dryRunDequeue, impactOfEvents } from './dequeue-impact';
+import { pullRequestDetailJson } from './detail-json';
+import { estimateQueue } from './eta';
+import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-fold';
+import { queueStatusJson, type RenderContext } from './status-json';
+import { mergeQueueStatusProblems, pullRequestDetailProblems } from './testing/spec-shapes';
+
+const foldOf = (events: MergeQueueEvent[]): QueueStatusFold =>
+  events.reduce(evolveStatus, initialStatusFold());
+const contextOf = (events: MergeQueueEvent[], atMinutes: number): RenderContext => {
+  const fold = foldOf(events);
+  return {
+    fold,
+    estimates: estimateQueue(fold, minutes(atMinutes)),
+    snapshots: new Map(),
+    repository: 'acme/mono',
+  };
+};
+const codes = (events: MergeQueueEvent[], atMinutes: number) =>
+  queueStatusJson(contextOf(events, atMinutes)).batches.map((b) => [
+    b.pull_requests.map((p) => p.number),
+    b.status.code,
+  ]);
+
+/** Four pull requests, two checks slots, #4 stacked on #3. */
+function fourQueued(): MergeQueueEvent[] {
+  const { events } = run([
+    configure(policyWith({ maxParallelChecks: 2 })),
+    enqueue(1, 1),
+    enqueue(2, 1),
+    enqueue(3, 1),
+    enqueue(4, 1, { dependsOn: [3] }),
+  ]);
+  return withDrafts(events, 2);
+}
+
+describe('queue status read model', () => {
+  it('shows running batches, waiting pull requests and positions as the spec shapes them', () => {
+    const events = fourQueued();
+    const status = queueStatusJson(contextOf(events, 3));
+    expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
+    expect(status.batches.map((b) => b.status.code)).toEqual(['running', 'running']);
+    expect(status.waiting_pull_requests.map((p) => [p.number, p.depends_on_pull_requests])).toEqual([
+      [3, null],
+      [4, [3]],
+    ]);
+    const ctx = contextOf(events, 3);
+    const detail = pullRequestDetailJson(ctx, ctx.fold.queue.pullRequests[3]!);
+    expect(detail.position).toBe(2);
+    expect(detail.mergeability_check).toBeNull();
+    expect(pullRequestDetailProblems(detail as unknown as Record<string, unknown>)).toEqual([]);
+    const first = pullRequestDetailJson(ctx, ctx.fold.queue.pullRequests[1]!);
+    expect(first.mergeability_check).toMatchObject({ check_type: 'draft_pr', ci_state: 'pending' });
+  });
+
+  it('passes a batch to waiting_for_merge and records its CI time for the ETA', () => {
+    const events = then(fourQueued(), checksReported(fourQueued(), 1, 12, 'success'));
+    expect(codes(events, 12)[0]).toEqual([[1], 'waiting_for_merge']);
+    const fold = foldOf(events);
+    expect(fold.ciSeconds['default']).toEqual([600]);
+    const status = queueStatusJson(contextOf(events, 12));
+    // #2 started at minute 2 with a 10-minute median: its CI should end at minute 12.
+    expect(status.batches[1]!.estimated_ci_finish_at).toBe(new Date(minutes(12)).toISOString());
+    expect(status.waiting_pull_requests.every((p) => p.estimated_merge_at !== null)).toBe(true);
+  });
+
+  it('shows a split batch as bisecting with its sub-batches', () => {
+    const { events: queued } = run([
+      configure(policyWith({ maxParallelChecks: 1 }, { batchSize: 4 })),
+      enqueue(1, 1),
+      enqueue(2, 1),
+      enqueue(3, 1),
+      enqueue(4, 1),
+      command('tick', 2, {}),
+    ]);
+    const started = withDrafts(queued, 2);
+    const failed = withDrafts(then(started, checksReported(started, 1, 10, 'failure')), 11);
+    const status = queueStatusJson(contextOf(failed, 11));
+    expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
+    const bisecting = status.batches.find((b) => b.status.code === 'bisecting');
+    expect(bisecting?.sub_batches?.length).toBeGreaterThan(0);
+  });
+
+  it('the dequeue dry run predicts exactly what the dequeue then does', () => {
+    const events = fourQueued();
+    const state = stateOf(events);
+    for (const pullRequest of [1, 2, 3]) {
+      const dequeue = apiDequeue('acme/mono', 'main', pullRequest, minutes(4));
+      const predicted = dryRunDequeue(state, dequeue);
+      const real = impactOfEvents(state, pullRequest, run([dequeue], state).events);
+      expect(predicted).toEqual(real);
+    }
+    expect(dryRunDequeue(state, apiDequeue('acme/mono', 'main', 3, minutes(4)))).toEqual({
+      interrupted_batches: 0,
+      rechecked_pull_requests: 0,
+      cascaded_pull_requests: 1,
+    });
+  });
+});
