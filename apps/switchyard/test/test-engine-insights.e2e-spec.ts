@@ -249,6 +249,10 @@ describe('test engine over HTTP (all-in-one app)', () => {
     expect(none.status).toBe(404);
     const bad = await app.request('GET', `${base()}/tests/not-a-uuid`);
     expect(bad.status).toBe(422);
+    const unknownStat = await app.request('GET', `${base()}/tests/${ids[BROKEN]}/stats/p99`);
+    expect(unknownStat.status).toBe(422);
+    expect(unknownStat.body.detail[0]).toMatchObject({ type: 'enum', loc: ['path', 'stat'], input: 'p99' });
+    expect((await app.request('GET', `${base()}/tests/stats/nope`)).status).toBe(422);
   });
 
   it('tests/{test_id}/stats/{stat}: one point per UTC day including today', async () => {

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, ParseEnumPipe, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { type RepositoryRef, RepositoryRefParam, setLinkHeader, UuidPipe } from '@switchyard/http';
@@ -18,6 +18,7 @@ import {
   TestStatParams,
 } from './dto/test-query.params';
 import { offsetLinks, offsetOf } from './offset-cursor';
+import { StatNamePipe } from './stat-name.pipe';
 import { detailsJson, failureEventJson, failureJson, iso, statJson } from './test-json';
 
 const DEFAULT_PER_PAGE = 10;
@@ -84,7 +85,7 @@ export class TestInsightsController {
   @Get('tests/stats/:stat')
   async repositoryStat(
     @RepositoryRefParam() repository: RepositoryRef,
-    @Param('stat', new ParseEnumPipe(Object.fromEntries(REPOSITORY_TEST_STATS.map((s) => [s, s]))))
+    @Param('stat', new StatNamePipe(REPOSITORY_TEST_STATS))
     stat: RepositoryTestStat,
     @Query() params: SearchTestsParams,
   ) {
@@ -109,7 +110,7 @@ export class TestInsightsController {
   async stat(
     @RepositoryRefParam() repository: RepositoryRef,
     @Param('test_id', UuidPipe) testId: string,
-    @Param('stat', new ParseEnumPipe(Object.fromEntries(TEST_STATS.map((s) => [s, s])))) stat: TestStat,
+    @Param('stat', new StatNamePipe(TEST_STATS)) stat: TestStat,
     @Query() params: TestStatParams,
   ) {
     const { value, points } = await this.insights.stat(
