@@ -178,9 +178,14 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
       expect(delivery.headers['x-github-delivery']).toMatch(/^[0-9a-f-]{36}$/);
       expect(delivery.violations).toEqual([]);
     }
-    expect(new Set(deliveriesOf(repository).map((delivery) => delivery.delivery)).size).toBe(
-      deliveriesOf(repository).length,
-    );
+    // One id per change; a retried delivery (a slow answer on a loaded machine) keeps its id and
+    // payload, as GitHub's redeliveries do, so the intake can drop the copy.
+    const byId = new Map<string, string>();
+    for (const delivery of deliveriesOf(repository)) {
+      const body = JSON.stringify(delivery.payload);
+      expect(byId.get(delivery.delivery) ?? body).toBe(body);
+      byId.set(delivery.delivery, body);
+    }
     const commentHook = hooks
       .of('issue_comment', 'created')
       .find((delivery) => delivery.payload.repository.full_name === repository)!;
