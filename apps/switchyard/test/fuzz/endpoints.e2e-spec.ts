@@ -81,8 +81,22 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
     });
   }
 
+  /**
+   * Reactors answer earlier writes with writes of their own (a pause reaches the merge-queue
+   * engine's stream, say), so the head is read once every processor has caught up with it and
+   * nothing new follows: only then does a move of the head belong to the request under test.
+   */
+  async function quiescentHead() {
+    const host = app.running.projections!;
+    for (;;) {
+      const head = await headPosition();
+      if (head !== null) expect(await host.waitFor(host.names, head, 60_000)).toBe(true);
+      if ((await headPosition()) === head) return head;
+    }
+  }
+
   async function problemsOf(request: FuzzRequest): Promise<string[]> {
-    const before = await headPosition();
+    const before = await quiescentHead();
     const response = await send(request);
     const after = await headPosition();
     const problems = responseProblems(response, { before, after });
