@@ -1,0 +1,203 @@
+import {
+  mergeQueueStreamId,
+  snapshottingMergeQueueDecider,
+  type MergeQueueEvent,
+} from '@switchyard/merge-queue';
+import { impactOfEvents } from '@switchyard/merge-queue/status';
+import {
+  mergeQueuePullRequestProblems,
+  mergeQueueStatusProblems,
+  pullRequestDetailProblems,
+  pullRequestQueuedProblems,
+} from '@switchyard/merge-queue/status/testing/spec-shapes';
+import { startTestApp, type TestApp } from './harness';
+import { SandboxTeam } from './merge-queue-sandbox';
+import { uniqueRepository } from './unique-repository';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are shape-checked field by field
+type Json = any;
+
+/** What `?at=` must reproduce: the queue's own facts, not the code host's current titles and labels. */
+const queueFacts = (status: Json) => ({
+  batches: status.batches.map((b: Json) => ({
+    id: b.id,
+    code: b.status.code,
+    parents: b.parent_ids,
+    started_at: b.started_at,
+    ci_finished_at: b.ci_finished_at,
+    pull_requests: b.pull_requests.map((p: Json) => p.number),
+    draft: b.queue_pull_request_number,
+  })),
+  waiting: status.waiting_pull_requests.map((p: Json) => [p.number, p.queued_at, p.is_frozen]),
+  mode: status.mode,
+  pause: status.pause,
+});
+
+/**
+ * The status API over the engine on the sandbox forge: every answer met while a queue drains is
+ * checked against the spec's shapes, `?at=` replays those answers, dequeue-impact predicts the
+ * dequeue, and the CLI's rendering rules (client-contract §1.3/§1.4) find what they read.
+ */
+describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
+  jest.setTimeout(300_000);
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '1' });
+    // The engine decides on the system clock; answers about "now" must not see its events as future.
+    app.clock.set(new Date(Date.now() + 24 * 3600_000));
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('serves spec-shaped answers while a queue drains, and ?at= gives back what was live', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('status'));
+    const base = `/v1/repos/${team.repository}`;
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
+    const numbers: number[] = [];
+    for (const name of ['one', 'two', 'three']) numbers.push(await team.openChange(name));
+    numbers.push(await team.openChange('four', { failing: true }));
+
+    const before = await app.request(`GET`, `${base}/merge-queue/status?at=${new Date().toISOString()}`);
+    expect(before.status).toBe(404);
+    expect(before.body).toEqual({ detail: expect.any(String) });
+
+    for (const number of numbers) await team.comment(number, '@mergify queue');
+    const samples: Array<{ from: string; to: string; status: Json }> = [];
+    const codesSeen = new Set<string>();
+    const settled = async () => {
+      const events = await team.queueEvents();
+      const done = events.filter(
+        (e) => e.type === 'merge_queue.pull_request_merged' || e.type === 'merge_queue.pull_request_left',
+      ).length;
+      const from = new Date().toISOString();
+      const live = await app.request('GET', `${base}/merge-queue/status?branch=main`);
+      const to = new Date().toISOString();
+      expect(live.status).toBe(200);
+      expect(mergeQueueStatusProblems(live.body)).toEqual([]);
+      for (const batch of live.body.batches) codesSeen.add(batch.status.code);
+      if (live.body.batches.length + live.body.waiting_pull_requests.length > 0)
+        samples.push({ from, to, status: live.body });
+      for (const batch of live.body.batches)
+        for (const pr of batch.pull_requests) {
+          const detail = await app.request('GET', `${base}/merge-queue/pull/${pr.number}`);
+          if (detail.status === 404) continue; // it left between the two reads
+          expect(pullRequestDetailProblems(detail.body)).toEqual([]);
+        }
+      const legacy = await app.request('GET', `${base}/queues`);
+      expect(legacy.status).toBe(200);
+      for (const queue of legacy.body.queues)
+        for (const [i, pr] of queue.pull_requests.entries())
+          expect(pullRequestQueuedProblems(pr, `queues[${i}]`)).toEqual([]);
+      return done >= numbers.length;
+    };
+    await team.until('every pull request merged or dequeued', settled);
+
+    expect(samples.length).toBeGreaterThan(0);
+    expect(codesSeen.size).toBeGreaterThan(0);
+    for (const sample of samples) {
+      const [atFrom, atTo] = await Promise.all(
+        [sample.from, sample.to].map((at) =>
+          app.request('GET', `${base}/merge-queue/status?branch=main&at=${encodeURIComponent(at)}`),
+        ),
+      );
+      expect(atFrom!.status).toBe(200);
+      expect(mergeQueueStatusProblems(atFrom!.body)).toEqual([]);
+      // The live answer was read between the two instants: one of them must reproduce it.
+      expect([queueFacts(atFrom!.body), queueFacts(atTo!.body)]).toContainEqual(queueFacts(sample.status));
+    }
+
+    const branches = await app.request('GET', `${base}/queues/branches`);
+    expect(branches.body).toEqual({ base_refs: ['main'] });
+    const active = await app.request('GET', `${base}/merge-queue/branches`);
+    expect(active.body).toEqual({ branches: [] });
+    const future = await app.request('GET', `${base}/merge-queue/status?at=2999-01-01T00:00:00Z`);
+    expect(future.status).toBe(422);
+  });
+});
+
+describe('merge-queue dequeue through the status API (all-in-one app, CI that never ends)', () => {
+  jest.setTimeout(300_000);
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '3600' });
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('dequeue-impact predicts what POST dequeue does; the pull request then leaves; 404 outside any queue', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('dequeue'));
+    const base = `/v1/repos/${team.repository}`;
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
+    const numbers = [await team.openChange('alpha'), await team.openChange('beta')];
+    for (const number of numbers) await team.comment(number, '@mergify queue');
+    // CI never ends in this app: both batches keep running, the second on top of the first.
+    await team.until('both batches running', async () => {
+      const status = await app.request('GET', `${base}/merge-queue/status`);
+      return status.body.batches.filter((b: Json) => b.status.code === 'running').length === 2;
+    });
+
+    const status = await app.request('GET', `${base}/merge-queue/status`);
+    expect(mergeQueueStatusProblems(status.body)).toEqual([]);
+    // client-contract §1.3: the CLI's status table reads these of every batch and its pull requests.
+    for (const batch of status.body.batches) {
+      for (const field of [
+        'id',
+        'status',
+        'started_at',
+        'estimated_merge_at',
+        'pull_requests',
+        'queue_rule_name',
+      ])
+        expect(batch).toHaveProperty(field);
+      for (const pr of batch.pull_requests) {
+        expect(mergeQueuePullRequestProblems(pr)).toEqual([]);
+        for (const field of ['number', 'title', 'author', 'queued_at', 'priority_alias'])
+          expect(pr).toHaveProperty(field);
+      }
+    }
+
+    const target = numbers[0]!;
+    const impact = await app.request('GET', `${base}/merge-queue/pull/${target}/dequeue-impact`);
+    expect(impact.status).toBe(200);
+    expect(impact.body).toEqual({
+      interrupted_batches: 1,
+      rechecked_pull_requests: 1,
+      cascaded_pull_requests: 0,
+    });
+    const stream = mergeQueueStreamId(team.repository, 'main');
+    const store = app.running.storage.store;
+    const { revision } = await store.readStream(stream);
+    const stateBefore = await team.queue();
+
+    const dequeued = await app.request('POST', `${base}/merge-queue/pull/${target}/dequeue`);
+    expect(dequeued.status).toBe(204);
+    const after = await store.readStream(stream, { fromRevision: revision + 1n });
+    const done = impactOfEvents(
+      stateBefore,
+      target,
+      after.events.map((e) => ({ type: e.type, data: e.data }) as MergeQueueEvent),
+    );
+    expect(impact.body).toEqual(done);
+
+    const gone = await app.request('GET', `${base}/merge-queue/pull/${target}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ detail: expect.any(String) });
+    expect((await app.request('POST', `${base}/merge-queue/pull/${target}/dequeue`)).status).toBe(404);
+    expect((await app.request('GET', `${base}/merge-queue/pull/${target}/dequeue-impact`)).status).toBe(404);
+    const still = await app.request('GET', `${base}/merge-queue/pull/${numbers[1]}`);
+    expect(still.status).toBe(200);
+    expect(pullRequestDetailProblems(still.body)).toEqual([]);
+    expect(still.body.position).toBe(0);
+
+    await app.request('PUT', `${base}/merge-queue/pause`, { body: { reason: 'hold for the test' } });
+    await team.until('the pause reaches the queue', async () => {
+      const paused = await app.request('GET', `${base}/merge-queue/status`);
+      return paused.body.pause !== null;
+    });
+    const paused = await app.request('GET', `${base}/merge-queue/status`);
+    expect(paused.body.pause).toMatchObject({ paused: true, reason: 'hold for the test' });
+    expect(mergeQueueStatusProblems(paused.body)).toEqual([]);
+  });
+});
