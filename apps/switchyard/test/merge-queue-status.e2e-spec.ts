@@ -1,8 +1,4 @@
-import {
-  mergeQueueStreamId,
-  snapshottingMergeQueueDecider,
-  type MergeQueueEvent,
-} from '@switchyard/merge-queue';
+import { mergeQueueStreamId, type MergeQueueEvent } from '@switchyard/merge-queue';
 import { impactOfEvents } from '@switchyard/merge-queue/status';
 import {
   mergeQueuePullRequestProblems,

@@ -73,12 +73,37 @@ const testFilters = {
   failed_executions_impact_exclude: fc.constantFrom('low', 'medium', 'high', 'huge'),
 };
 
+/** Instants for the status endpoints' `at` and the legacy window: past, future, malformed. */
+const queueInstantText = fc.constantFrom(
+  '2026-03-02T09:00:00Z',
+  '2999-01-01T00:00:00Z',
+  '2026-03-02T10:00:00',
+  '1700000000',
+  'yesterday',
+);
+
 export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
   { method: 'GET', path: '/v1/application' },
 
   { method: 'PUT', path: `${REPO}/merge-queue/pause`, body: { reason: reasonText } },
   { method: 'GET', path: `${REPO}/merge-queue/pause` },
   { method: 'DELETE', path: `${REPO}/merge-queue/pause` },
+
+  { method: 'GET', path: `${REPO}/merge-queue/branches` },
+  {
+    method: 'GET',
+    path: `${REPO}/merge-queue/status`,
+    query: { branch: fc.constantFrom('main', '', 'x'.repeat(256)), at: queueInstantText },
+  },
+  { method: 'GET', path: `${REPO}/merge-queue/pull/{number}`, query: { at: queueInstantText } },
+  { method: 'GET', path: `${REPO}/merge-queue/pull/{number}/dequeue-impact` },
+  { method: 'POST', path: `${REPO}/merge-queue/pull/{number}/dequeue` },
+  { method: 'GET', path: `${REPO}/queues` },
+  {
+    method: 'GET',
+    path: `${REPO}/queues/branches`,
+    query: { start_at: queueInstantText, end_at: queueInstantText },
+  },
 
   { method: 'PUT', path: `${REPO}/queue/pause`, body: { reason: reasonText } },
   { method: 'GET', path: `${REPO}/queue/pause` },
