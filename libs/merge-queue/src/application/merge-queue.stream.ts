@@ -1,5 +1,5 @@
 import type { JsonValue } from '@switchyard/event-store';
-import type { SnapshottingDecider } from '@switchyard/event-store/application';
+import type { SnapshotPolicy, SnapshottingDecider } from '@switchyard/event-store/application';
 import type { MergeQueueCommand } from '../domain/commands';
 import { mergeQueueDecider } from '../domain/decider';
 import type { MergeQueueEvent } from '../domain/events';

@@ -426,3 +426,16 @@ describe('merge queue: parallel mode and scopes (§3)', () => {
     expect(effectsOf(passed, 30)).toContainEqual(expect.objectContaining({ kind: 'merge', pullRequest: 2 }));
   });
 });
+
+describe('merge queue: interruption never thrashes', () => {
+  it('a higher-priority pull request held by its stack predecessor interrupts nothing', () => {
+    const history = running(policyWith({ maxParallelChecks: 1 }, { batchSize: 1 }), 1);
+    const withPredecessor = then(history, enqueue(2, 1));
+    const events = decide(
+      withPredecessor,
+      enqueue(3, 2, { priority: 3000, allowCheckInterruption: true, dependsOn: [2] }),
+    );
+    expect(checksEnds(events)).toEqual([]);
+    expect(events.length).toBeLessThan(10);
+  });
+});

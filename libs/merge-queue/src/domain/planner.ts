@@ -241,20 +241,48 @@ const timeoutAt = (state: QueueState, batch: Batch): number | null => {
 };
 
 /** A higher-priority pull request whose rule allows it interrupts running lower-priority checks. */
-function interruption(state: QueueState): Extract<PlanStep, { kind: 'interrupt' }> | null {
+function interruption(state: QueueState, now: number): Extract<PlanStep, { kind: 'interrupt' }> | null {
   const { mode } = policyOf(state).mergeQueue;
   for (const pr of waitingEntries(state)) {
-    if (!pr.allowCheckInterruption || isDeferred(state, pr)) continue;
+    if (!pr.allowCheckInterruption || isDeferred(state, pr) || pr.allScopes) continue;
+    // Only a pull request that could start at once interrupts anything: one held by a stack
+    // predecessor or a conflict would tear batches down again and again for nothing.
+    if (
+      pr.dependsOn.some((n) => state.pullRequests[n] !== undefined && state.pullRequests[n]!.batchId === null)
+    )
+      continue;
     const scopes = laneScopesOf(state, pr);
     const victim = active(state).find(
       (b) =>
         (b.phase === 'preparing' || b.phase === 'running') &&
         (mode === 'serial' || laneKeysOf(b.scopes).some((s) => laneKeysOf(scopes).includes(s))) &&
-        b.pullRequests.every((n) => (state.pullRequests[n]?.priority ?? Infinity) < pr.priority),
+        b.pullRequests.every((n) => (state.pullRequests[n]?.priority ?? Infinity) < pr.priority) &&
+        // Behind a failed batch nothing can start, so there is nothing to gain.
+        !ancestorsOf(state, b).some((a) => a.phase === 'failed'),
     );
-    if (victim) return { kind: 'interrupt', batchId: victim.id, by: pr.number };
+    if (victim && startsOnceFreed(state, victim, pr.number, now))
+      return { kind: 'interrupt', batchId: victim.id, by: pr.number };
   }
   return null;
+}
+
+/**
+ * Whether tearing the victim (and what is checked on top of it) down lets the newcomer start at
+ * once. Anything else would tear batches down again and again for nothing (a lane blocked by a
+ * failure, a capacity still full, a stack predecessor still waiting...).
+ */
+function startsOnceFreed(state: QueueState, victim: Batch, newcomer: number, now: number): boolean {
+  const doomed = new Set([victim, ...descendantsOf(state, victim)].map((b) => b.id));
+  const pullRequests: Record<number, QueueEntry> = { ...state.pullRequests };
+  for (const entry of Object.values(state.pullRequests))
+    if (entry.batchId !== null && doomed.has(entry.batchId))
+      pullRequests[entry.number] = { ...entry, batchId: null };
+  const freed: QueueState = {
+    ...state,
+    pullRequests,
+    batches: state.batches.filter((b) => !doomed.has(b.id)),
+  };
+  return compose(freed, now).step?.pullRequests.includes(newcomer) ?? false;
 }
 
 /** The queue's next own decision, or null when it has nothing to do before the next command. */
@@ -282,7 +310,7 @@ export function nextStep(state: QueueState, now: number): PlanStep | null {
     return { kind: 'resolve_failure', batchId: batch.id };
   }
   if (!state.paused) {
-    const interrupt = interruption(state);
+    const interrupt = interruption(state, now);
     if (interrupt) return interrupt;
     for (const batch of active(state)) {
       if (batch.phase !== 'waiting_slot') continue;

@@ -28,6 +28,7 @@ const arrival = (scoped: boolean): fc.Arbitrary<ListedArrival> =>
     // About one change in five is broken.
     broken: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     priority: fc.constantFrom(PRIORITY.low, PRIORITY.medium, PRIORITY.medium, PRIORITY.high),
+    allowCheckInterruption: fc.boolean(),
     scopes: scoped ? fc.subarray(['api', 'web', 'docs'], { minLength: 1, maxLength: 2 }) : fc.constant([]),
   });
 
@@ -131,7 +132,8 @@ describe('merge queue properties (fixed seeds)', () => {
         const mergedAt = new Map<number, number>();
         events.forEach((e, position) => {
           if (e.type === 'merge_queue.pull_request_entered') enteredAt.set(e.data.pullRequest, position);
-          if (e.type === 'merge_queue.batch_composed')
+          // The splits of a bisection re-check a batch already formed; they are no new choice.
+          if (e.type === 'merge_queue.batch_composed' && e.data.bisection === null)
             for (const pr of e.data.pullRequests) lastComposedAt.set(pr.number, position);
           if (e.type === 'merge_queue.pull_request_merged') mergedAt.set(e.data.pullRequest, position);
         });
