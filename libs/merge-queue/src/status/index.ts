@@ -6,3 +6,4 @@ export * from './status-json';
 export * from './detail-json';
 export * from './queue-status.service';
 export * from './status.module';
+export * from './eta-error';
