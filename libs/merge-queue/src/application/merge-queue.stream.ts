@@ -17,7 +17,9 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
   QueueState,
   MergeQueueCommand,
   MergeQueueEvent
-> = {
+> & {
+  snapshots: SnapshotPolicy<QueueState>;
+} = {
   ...mergeQueueDecider,
   snapshots: {
     name: 'merge-queue',
