@@ -31,13 +31,22 @@ export class QueueMetadata {
 
   constructor(private readonly sql: SqlQueryable) {}
 
-  async of(repository: string, numbers: readonly number[]): Promise<Map<number, PullRequestFacts>> {
-    const key = repository.toLowerCase();
-    const { rows: head } = await this.sql.query<{ position: string | null }>(
+  /** How far the snapshot read model has gone for the repository: the facts change with it. */
+  async position(repository: string): Promise<string> {
+    const { rows } = await this.sql.query<{ position: string | null }>(
       `SELECT max(last_position) AS position FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1`,
-      [key],
+      [repository.toLowerCase()],
     );
-    const position = head[0]?.position ?? '';
+    return rows[0]?.position ?? '';
+  }
+
+  async of(
+    repository: string,
+    numbers: readonly number[],
+    known?: string,
+  ): Promise<Map<number, PullRequestFacts>> {
+    const key = repository.toLowerCase();
+    const position = known ?? (await this.position(repository));
     const cached = this.cache.get(key);
     if (cached && cached.position === position && numbers.every((n) => cached.facts.has(n)))
       return cached.facts;

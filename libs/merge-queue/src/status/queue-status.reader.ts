@@ -13,6 +13,8 @@ import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-
 export interface QueueFold {
   baseRef: string;
   streamId: string;
+  /** The stream revision the fold includes (-1 unknown for folds at a past moment). */
+  revision: string;
   fold: QueueStatusFold;
 }
 
@@ -31,6 +33,8 @@ interface StatusRow {
  */
 export class QueueStatusReader {
   private readonly parsed = new Map<string, { revision: string; fold: QueueStatusFold }>();
+  /** Parsed history folds (immutable values), the few most recently used. */
+  private readonly history = new Map<string, QueueStatusFold>();
 
   constructor(
     private readonly sql: SqlQueryable,
@@ -76,14 +80,15 @@ export class QueueStatusReader {
         const revision = String(row.revision);
         const cached = this.parsed.get(row.stream_id);
         if (cached && cached.revision === revision)
-          return { baseRef: row.base_ref, streamId: row.stream_id, fold: cached.fold };
+          return { baseRef: row.base_ref, streamId: row.stream_id, revision, fold: cached.fold };
         const { rows: folds } = await this.sql.query<{ fold: string; revision: string | number }>(
           `SELECT fold, revision FROM ${QUEUE_STATUS_TABLE} WHERE stream_id = $1`,
           [row.stream_id],
         );
         const fold = JSON.parse(folds[0]!.fold) as QueueStatusFold;
-        this.parsed.set(row.stream_id, { revision: String(folds[0]!.revision), fold });
-        return { baseRef: row.base_ref, streamId: row.stream_id, fold };
+        const read = String(folds[0]!.revision);
+        this.parsed.set(row.stream_id, { revision: read, fold });
+        return { baseRef: row.base_ref, streamId: row.stream_id, revision: read, fold };
       }),
     );
   }
@@ -101,6 +106,7 @@ export class QueueStatusReader {
       rows.map(async (row) => ({
         baseRef: row.base_ref,
         streamId: row.stream_id,
+        revision: '-1',
         fold: await this.foldAsOf(row.stream_id, at),
       })),
     );
@@ -109,10 +115,12 @@ export class QueueStatusReader {
   private async foldAsOf(streamId: string, at: number): Promise<QueueStatusFold> {
     const { rows } = await this.sql.query<{ revision: string | number; fold: string }>(
       `SELECT revision, fold FROM ${QUEUE_STATUS_HISTORY_TABLE}
-       WHERE stream_id = $1 AND last_event_at <= $2 ORDER BY revision DESC LIMIT 1`,
+       WHERE stream_id = $1 AND last_event_at <= $2 ORDER BY last_event_at DESC, revision DESC LIMIT 1`,
       [streamId, at],
     );
-    let fold = rows[0] ? (JSON.parse(rows[0].fold) as QueueStatusFold) : initialStatusFold();
+    let fold = rows[0]
+      ? this.historyFold(streamId, String(rows[0].revision), rows[0].fold)
+      : initialStatusFold();
     let from = rows[0] ? BigInt(rows[0].revision) + 1n : 0n;
     for (;;) {
       const page = await this.store.readStream(streamId, { fromRevision: from, maxCount: HISTORY_EVERY });
@@ -125,4 +133,16 @@ export class QueueStatusReader {
       from = page.events[page.events.length - 1]!.revision + 1n;
     }
   }
+
+  private historyFold(streamId: string, revision: string, text: string): QueueStatusFold {
+    const key = `${streamId}@${revision}`;
+    const known = this.history.get(key);
+    if (known) return known;
+    const fold = JSON.parse(text) as QueueStatusFold;
+    this.history.set(key, fold);
+    if (this.history.size > HISTORY_CACHE_SIZE) this.history.delete(this.history.keys().next().value!);
+    return fold;
+  }
 }
+
+const HISTORY_CACHE_SIZE = 16;

@@ -30,6 +30,11 @@ const EMPTY_STATUS: MergeQueueStatusJson = {
  */
 export class QueueStatusService {
   readonly reader: QueueStatusReader;
+  /** The last live answer per repository and branch, while neither the queue nor the snapshots moved. */
+  private readonly rendered = new Map<
+    string,
+    { key: string; second: number; status: MergeQueueStatusJson }
+  >();
   private readonly metadata: QueueMetadata;
 
   constructor(
@@ -60,12 +65,18 @@ export class QueueStatusService {
     return this.reader.asOf(repository, at.getTime(), branch);
   }
 
-  private async contexts(repository: string, queues: QueueFold[], now: number): Promise<RenderContext[]> {
+  private async contexts(
+    repository: string,
+    queues: QueueFold[],
+    now: number,
+    position?: string,
+  ): Promise<RenderContext[]> {
     const numbers = queues.flatMap(({ fold }) => [
       ...Object.keys(fold.queue.pullRequests).map(Number),
       ...fold.queue.batches.flatMap((b) => (b.checkPullRequest === null ? [] : [b.checkPullRequest])),
     ]);
-    const snapshots = numbers.length === 0 ? new Map() : await this.metadata.of(repository, numbers);
+    const snapshots =
+      numbers.length === 0 ? new Map() : await this.metadata.of(repository, numbers, position);
     return queues.map(({ fold }) => ({ fold, estimates: estimateQueue(fold, now), snapshots, repository }));
   }
 
@@ -74,9 +85,31 @@ export class QueueStatusService {
     options: { branch?: string; at?: Date | null },
   ): Promise<MergeQueueStatusJson> {
     const at = options.at ?? null;
-    const queues = await this.queues(repository, at, options.branch);
-    const now = at?.getTime() ?? this.clock.now().getTime();
-    const rendered = (await this.contexts(repository, queues, now)).map(queueStatusJson);
+    if (at !== null)
+      return this.render(repository, await this.queues(repository, at, options.branch), at.getTime());
+    // Live: the same queue revisions and snapshot position within the same second answer the same.
+    const [queues, position] = await Promise.all([
+      this.reader.live(repository, options.branch),
+      this.metadata.position(repository),
+    ]);
+    const now = this.clock.now().getTime();
+    const cacheKey = `${repository}\n${options.branch ?? ''}`;
+    const key = `${queues.map((q) => `${q.streamId}@${q.revision}`).join(',')}|${position}`;
+    const second = Math.floor(now / 1000);
+    const cached = this.rendered.get(cacheKey);
+    if (cached && cached.key === key && cached.second === second) return cached.status;
+    const status = await this.render(repository, queues, now, position);
+    this.rendered.set(cacheKey, { key, second, status });
+    return status;
+  }
+
+  private async render(
+    repository: string,
+    queues: QueueFold[],
+    now: number,
+    position?: string,
+  ): Promise<MergeQueueStatusJson> {
+    const rendered = (await this.contexts(repository, queues, now, position)).map(queueStatusJson);
     if (rendered.length === 0) return EMPTY_STATUS;
     // Several branches without ?branch=: one answer holding every queue's batches.
     return rendered.reduce((all, one) => ({
