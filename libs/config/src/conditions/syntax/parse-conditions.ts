@@ -5,7 +5,7 @@ import {
   formatPath,
   type PathStep,
 } from '../condition-tree';
-import { parseConditionLeaf } from './parse-leaf';
+import { type LeafParse, parseConditionLeaf } from './parse-leaf';
 
 /**
  * A condition field as it appears in YAML or JSON — a string, `{and: [...]}`, `{or: [...]}`,
@@ -24,10 +24,20 @@ const GROUP_KEYS = ['and', 'or', 'not'] as const;
 type GroupKey = (typeof GROUP_KEYS)[number];
 const GROUP_LABELS: Record<GroupKey, string> = { and: 'all of', or: 'any of', not: 'not' };
 
-export function parseConditions(value: unknown, prefix: string | readonly PathStep[] = []): ConditionsParse {
+/**
+ * Condition texts already read, without their location. A large configuration repeats the same
+ * conditions rule after rule; one validation passes one memo to every field it reads.
+ */
+export type ConditionLeafMemo = Map<string, LeafParse>;
+
+export function parseConditions(
+  value: unknown,
+  prefix: string | readonly PathStep[] = [],
+  memo: ConditionLeafMemo = new Map(),
+): ConditionsParse {
   const errors: ConditionError[] = [];
   const location = typeof prefix === 'string' ? parsePath(prefix) : [...prefix];
-  const condition = readField(value, location, 0, errors);
+  const condition = readField(value, location, 0, { errors, memo });
   return condition && errors.length === 0 ? { ok: true, condition } : { ok: false, errors };
 }
 
@@ -39,10 +49,25 @@ export function parsePath(path: string): PathStep[] {
   return steps;
 }
 
-const fail = (errors: ConditionError[], location: PathStep[], message: string): null => {
+/** What one parse shares: the problems found so far and the texts already read. */
+interface ParseContext {
+  errors: ConditionError[];
+  memo: ConditionLeafMemo;
+}
+
+const fail = ({ errors }: ParseContext, location: PathStep[], message: string): null => {
   errors.push({ path: formatPath(location), location, message });
   return null;
 };
+
+function readLeaf(text: string, location: PathStep[], memo: ConditionLeafMemo): LeafParse {
+  let parsed = memo.get(text);
+  if (parsed === undefined) {
+    parsed = parseConditionLeaf(text, []);
+    memo.set(text, parsed);
+  }
+  return parsed.ok ? { ok: true, leaf: { ...parsed.leaf, location } } : parsed;
+}
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -52,17 +77,17 @@ function readField(
   value: unknown,
   location: PathStep[],
   depth: number,
-  errors: ConditionError[],
+  context: ParseContext,
 ): ConditionNode | null {
-  if (value === true || Array.isArray(value)) return readList(value, location, depth, errors, 'and');
-  return readCondition(value, location, depth, errors, true);
+  if (value === true || Array.isArray(value)) return readList(value, location, depth, context, 'and');
+  return readCondition(value, location, depth, context, true);
 }
 
 function readList(
   value: true | unknown[],
   location: PathStep[],
   depth: number,
-  errors: ConditionError[],
+  context: ParseContext,
   kind: 'and' | 'or',
   explicit = false,
 ): ConditionGroup | null {
@@ -75,11 +100,11 @@ function readList(
   });
   if (value === true) return group([], true);
   if (value.length > MAX_CONDITIONS_PER_LIST)
-    return fail(errors, location, `A condition list holds at most ${MAX_CONDITIONS_PER_LIST} conditions`);
+    return fail(context, location, `A condition list holds at most ${MAX_CONDITIONS_PER_LIST} conditions`);
   if (explicit && value.length === 0)
-    return fail(errors, location, `An ${kind} block needs at least one condition`);
+    return fail(context, location, `An ${kind} block needs at least one condition`);
   const children = value.map((item, index) =>
-    readCondition(item, [...location, index], depth, errors, false),
+    readCondition(item, [...location, index], depth, context, false),
   );
   return children.every((child): child is ConditionNode => child !== null)
     ? group(children, !explicit)
@@ -90,16 +115,18 @@ function readCondition(
   value: unknown,
   location: PathStep[],
   depth: number,
-  errors: ConditionError[],
+  context: ParseContext,
   topLevel: boolean,
 ): ConditionNode | null {
   if (typeof value === 'string') {
-    const parsed = parseConditionLeaf(value, location);
-    return parsed.ok ? parsed.leaf : fail(errors, location, `Invalid condition '${value}'. ${parsed.detail}`);
+    const parsed = readLeaf(value, location, context.memo);
+    return parsed.ok
+      ? parsed.leaf
+      : fail(context, location, `Invalid condition '${value}'. ${parsed.detail}`);
   }
   if (!isPlainObject(value))
     return fail(
-      errors,
+      context,
       location,
       topLevel
         ? 'Conditions are a list of conditions, a condition string, an and/or/not block or true'
@@ -108,18 +135,18 @@ function readCondition(
   const keys = Object.keys(value);
   const key = keys[0] as GroupKey;
   if (keys.length !== 1 || !GROUP_KEYS.includes(key))
-    return fail(errors, location, 'A condition block has exactly one of the keys and, or, not');
+    return fail(context, location, 'A condition block has exactly one of the keys and, or, not');
   if (depth >= MAX_CONDITION_NESTING)
-    return fail(errors, location, `Condition blocks nest at most ${MAX_CONDITION_NESTING} levels deep`);
+    return fail(context, location, `Condition blocks nest at most ${MAX_CONDITION_NESTING} levels deep`);
   const inner = value[key];
   const innerLocation = [...location, key];
   if (key !== 'not') {
     if (inner !== true && !Array.isArray(inner))
-      return fail(errors, innerLocation, `An ${key} block holds a list of conditions`);
-    return readList(inner, innerLocation, depth + 1, errors, key, true);
+      return fail(context, innerLocation, `An ${key} block holds a list of conditions`);
+    return readList(inner, innerLocation, depth + 1, context, key, true);
   }
   const negatable = typeof inner === 'string' || (isPlainObject(inner) && !('not' in inner));
-  if (!negatable) return fail(errors, innerLocation, 'A not block holds one condition or one and/or block');
-  const child = readCondition(inner, innerLocation, depth + 1, errors, false);
+  if (!negatable) return fail(context, innerLocation, 'A not block holds one condition or one and/or block');
+  const child = readCondition(inner, innerLocation, depth + 1, context, false);
   return child && { kind: 'not', label: GROUP_LABELS.not, implicit: false, children: [child], location };
 }

@@ -26,7 +26,8 @@ export interface ConfiguredConditions {
 export function readConditions(value: unknown, at: Cursor): ConfiguredConditions | Invalid {
   if (value !== true && !Array.isArray(value))
     return at.fail(`expected a list of conditions or true, got ${describeType(value)}`);
-  const parsed = parseConditions(modernized(value, at), at.path);
+  const written = mentionsLegacyStatus(value) ? modernized(value, at) : value;
+  const parsed = parseConditions(written, at.path, at.findings.conditionLeaves);
   if (!parsed.ok) {
     for (const error of parsed.errors)
       at.findings.problems.push({ path: error.location, message: error.message });
@@ -37,6 +38,15 @@ export function readConditions(value: unknown, at: Cursor): ConfiguredConditions
 
 /** `status-success` and its siblings: the 2022 names of `check-success`, `check-failure`, `check-neutral`. */
 const LEGACY_STATUS_ATTRIBUTE = /^(\s*[-¬+]?\s*#?\s*)status-(success|failure|neutral)(?![\w-])/;
+
+/** Whether any condition text in the field uses a `status-*` name; most fields need no copy. */
+function mentionsLegacyStatus(value: unknown, depth = 0): boolean {
+  if (depth > MAX_CONDITION_NESTING + 2) return false;
+  if (typeof value === 'string') return LEGACY_STATUS_ATTRIBUTE.test(value);
+  if (Array.isArray(value)) return value.some((item) => mentionsLegacyStatus(item, depth + 1));
+  if (isMapping(value)) return Object.values(value).some((inner) => mentionsLegacyStatus(inner, depth + 1));
+  return false;
+}
 
 /**
  * The conditions with the removed `status-*` attributes renamed to their `check-*` successors,

@@ -1,3 +1,4 @@
+import type { LeafParse } from '../../conditions';
 import type { PathSegment } from '../source/configuration-path';
 import type { Deprecation } from './deprecation';
 
@@ -11,6 +12,8 @@ export interface FieldProblem {
 export class Findings {
   readonly problems: FieldProblem[] = [];
   readonly deprecations: Deprecation[] = [];
+  /** Condition texts already read in this validation: large files repeat them rule after rule. */
+  readonly conditionLeaves = new Map<string, LeafParse>();
 }
 
 /** Marks a value that failed validation; its problem is already recorded. */

@@ -1,4 +1,6 @@
-import { LineCounter, parseDocument, type YAMLError } from 'yaml';
+import type { YAMLError } from 'yaml';
+import { fastYamlValue } from './fast-yaml-value';
+import { parsePositionedDocument } from './positioned-document';
 import type { SourcePosition } from './source-position';
 import { SourceLocator } from './source-locator';
 
@@ -25,14 +27,19 @@ export interface UnparsableConfigurationText {
 /**
  * YAML 1.1-style parsing as Mergify reads `.mergify.yml`: anchors, aliases and `<<` merge keys
  * allowed; duplicate keys refused (a later key would silently replace an earlier rule otherwise).
+ * Most files take the fast reading and pay for `yaml`'s positioned document only when an error or a
+ * deprecation needs a line; anything the fast reading is not sure of is read by `yaml` alone.
  */
 export function parseConfigurationText(text: string): ParsedConfigurationText | UnparsableConfigurationText {
-  const lines = new LineCounter();
-  const document = parseDocument(text, { merge: true, lineCounter: lines, prettyErrors: true });
+  const fast = fastYamlValue(text, MAX_ALIAS_EXPANSIONS);
+  if (fast)
+    return { ok: true, value: fast.value, locator: new SourceLocator(() => parsePositionedDocument(text)) };
+  const positioned = parsePositionedDocument(text);
+  const { document } = positioned;
   if (document.errors.length > 0) return { ok: false, problems: document.errors.map(syntaxProblem) };
   try {
     const value = document.toJS({ maxAliasCount: MAX_ALIAS_EXPANSIONS }) as unknown;
-    return { ok: true, value, locator: new SourceLocator(document, lines) };
+    return { ok: true, value, locator: new SourceLocator(() => positioned) };
   } catch (error) {
     // toJS refuses alias expansion past the limit (a "billion laughs" document).
     return { ok: false, problems: [{ message: (error as Error).message, position: null }] };

@@ -1,5 +1,6 @@
-import { isAlias, isMap, isPair, isScalar, isSeq, type Document, type LineCounter, type Node } from 'yaml';
+import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import type { PathSegment } from './configuration-path';
+import type { PositionedDocument } from './positioned-document';
 import type { SourcePosition } from './source-position';
 
 const MERGE_KEY = '<<';
@@ -8,17 +9,17 @@ const MERGE_KEY = '<<';
  * Finds where a path of the validated value sits in the YAML text. It walks the document the way
  * `toJS` built the value (through aliases and `<<` merge keys), so an error inside a `shared`
  * anchor used by a rule points at the anchor's text, which is where the user must fix it. Only
- * called for errors and deprecations, so validation pays nothing for it.
+ * called for errors and deprecations, so validation pays nothing for it: the positioned document
+ * itself is only built on the first call when the value came from the fast reading.
  */
 export class SourceLocator {
-  constructor(
-    private readonly document: Document,
-    private readonly lines: LineCounter,
-  ) {}
+  private positioned: PositionedDocument | undefined;
+
+  constructor(private readonly read: () => PositionedDocument) {}
 
   /** The position of the value at `path`, or of the nearest ancestor that exists in the text. */
   locate(path: readonly PathSegment[]): SourcePosition | null {
-    let node: unknown = this.resolve(this.document.contents);
+    let node: unknown = this.resolve(this.source().document.contents);
     let offset = rangeStart(node);
     for (const segment of path) {
       const next = this.child(node, segment);
@@ -27,7 +28,7 @@ export class SourceLocator {
       node = next.node;
     }
     if (offset === null) return null;
-    const { line, col } = this.lines.linePos(offset);
+    const { line, col } = this.source().lines.linePos(offset);
     return { line, column: col };
   }
 
@@ -59,9 +60,15 @@ export class SourceLocator {
     return undefined;
   }
 
+  private source(): PositionedDocument {
+    this.positioned ??= this.read();
+    return this.positioned;
+  }
+
   private resolve(node: unknown): unknown {
     let current = node;
-    for (let hops = 0; isAlias(current) && hops < 64; hops += 1) current = current.resolve(this.document);
+    for (let hops = 0; isAlias(current) && hops < 64; hops += 1)
+      current = current.resolve(this.source().document);
     return current;
   }
 }

@@ -54,7 +54,8 @@ export function translatePythonRegex(pattern: string): RegexTranslation {
       index += 3;
       continue;
     }
-    const backReference = /^\(\?P=(\w+)\)/.exec(rest.slice(index));
+    // Only sliced where one can start: slicing at every character made long patterns quadratic.
+    const backReference = rest.startsWith('(?P=', index) ? /^\(\?P=(\w+)\)/.exec(rest.slice(index)) : null;
     if (backReference) {
       source += `\\k<${backReference[1]}>`;
       index += backReference[0].length - 1;
