@@ -69,4 +69,7 @@ export const TEST_ENGINE_SCHEMA = `
     last_finished_at timestamptz NOT NULL,
     PRIMARY KEY (repository, test_id, pipeline_name, job_name)
   );
+  -- search/tests' default sort (executions_count, either direction): an index scan + LIMIT.
+  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_executions
+    ON ${IDENTITIES_TABLE} (repository, executions_count, test_name, pipeline_name, job_name, test_id);
 `;
