@@ -45,7 +45,10 @@ export const testResultsProjection: Projection = {
     for (const event of events) {
       if (event.type !== 'test_results.recorded') continue;
       for (const key of await recordExecutions(tx, event as RecordedEvent<TestResultsRecorded>)) {
-        touched.set(`${key.repository}\n${key.testId}\n${key.pipelineName}\n${key.jobName}`, key);
+        const id = `${key.repository}\n${key.testId}\n${key.pipelineName}\n${key.jobName}`;
+        const seen = touched.get(id);
+        if (seen) seen.addedExecutions += key.addedExecutions;
+        else touched.set(id, key);
       }
     }
     if (touched.size > 0) await refreshIdentities(tx, [...touched.values()]);
@@ -65,6 +68,8 @@ interface IdentityKey {
   testName: string;
   pipelineName: string;
   jobName: string;
+  /** Default-branch executions this batch inserted for the identity (its count moves by that). */
+  addedExecutions: number;
 }
 
 const COLUMNS = [
@@ -120,7 +125,7 @@ async function recordExecutions(
   const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
-  const { rows } = await tx.query<{ test_id: string }>(
+  const { rows } = await tx.query<{ test_id: string; added: number }>(
     `WITH inserted AS (
        INSERT INTO ${EXECUTIONS_TABLE} (${columnNames}, repository, pipeline_name, job_name, commit_key, commit_sha,
          on_default_branch, framework, framework_version, language, run_url)
@@ -142,7 +147,7 @@ async function recordExecutions(
              first_finished_at = least(stored.first_finished_at, EXCLUDED.first_finished_at)
        RETURNING test_id
      )
-     SELECT test_id::text FROM per_commit`,
+     SELECT test_id::text, count(*)::int AS added FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id`,
     [
       ...columns,
       repository,
@@ -163,69 +168,65 @@ async function recordExecutions(
     testName: names.get(row.test_id)!,
     pipelineName: run.pipelineName,
     jobName: run.jobName,
+    addedExecutions: row.added,
   }));
 }
 
-/** Recomputes the verdict of every identity the batch touched, from its last commits. */
+/**
+ * Recomputes the verdict of every identity the batch touched from its last commits only (the
+ * `_recent` index, newest first, LIMIT the window), so the work per upload stays flat however long
+ * an identity's history grows; its execution count moves by what the batch inserted.
+ */
 async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise<void> {
   const { rows } = await tx.query<{
-    repository: string;
-    test_id: string;
-    pipeline_name: string;
-    job_name: string;
+    identity: number;
     commit_key: string;
     passed: number;
     failed: number;
     skipped: number;
-    executions_count: string;
-    last_finished_at: Date | string;
-    test_name: string;
+    first_finished_at: Date | string;
   }>(
-    `WITH touched AS (
-       SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $6::text[])
-         AS t(repository, test_id, pipeline_name, job_name, test_name)
-     ), ranked AS (
-       SELECT c.*, t.test_name, row_number() OVER w AS age,
-         sum(c.passed + c.failed + c.skipped) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS executions_count,
-         max(c.first_finished_at) OVER (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name) AS last_finished_at
-       FROM ${IDENTITY_COMMITS_TABLE} c JOIN touched t USING (repository, test_id, pipeline_name, job_name)
-       WINDOW w AS (PARTITION BY c.repository, c.test_id, c.pipeline_name, c.job_name
-                    ORDER BY c.first_finished_at DESC, c.commit_key DESC)
-     )
-     SELECT r.repository, r.test_id::text, r.pipeline_name, r.job_name, r.commit_key, r.passed, r.failed, r.skipped,
-       r.executions_count::text, r.last_finished_at, r.test_name
-     FROM ranked r WHERE r.age <= $5
-     ORDER BY r.repository, r.test_id, r.pipeline_name, r.job_name, r.age DESC`,
+    `SELECT t.identity::int AS identity, c.commit_key, c.passed, c.failed, c.skipped, c.first_finished_at
+     FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[]) WITH ORDINALITY
+       AS t(repository, test_id, pipeline_name, job_name, identity)
+     CROSS JOIN LATERAL (
+       SELECT c.commit_key, c.passed, c.failed, c.skipped, c.first_finished_at
+       FROM ${IDENTITY_COMMITS_TABLE} c
+       WHERE c.repository = t.repository AND c.test_id = t.test_id
+         AND c.pipeline_name = t.pipeline_name AND c.job_name = t.job_name
+       ORDER BY c.first_finished_at DESC, c.commit_key DESC
+       LIMIT $5
+     ) c`,
     [
       keys.map((k) => k.repository),
       keys.map((k) => k.testId),
       keys.map((k) => k.pipelineName),
       keys.map((k) => k.jobName),
       HEALTH_RULES.windowCommits,
-      keys.map((k) => k.testName),
     ],
   );
-  const identities = new Map<string, { row: (typeof rows)[number]; commits: CommitOutcome[] }>();
+  // Rows come newest first per identity; the verdict reads commits oldest first.
+  const identities = new Map<number, { lastFinishedAt: Date | string; commits: CommitOutcome[] }>();
   for (const row of rows) {
-    const key = `${row.repository}\n${row.test_id}\n${row.pipeline_name}\n${row.job_name}`;
-    const entry = identities.get(key) ?? { row, commits: [] };
+    const entry = identities.get(row.identity) ?? { lastFinishedAt: row.first_finished_at, commits: [] };
     entry.commits.push({
       commitSha: row.commit_key,
       passed: row.passed,
       failed: row.failed,
       skipped: row.skipped,
     });
-    identities.set(key, entry);
+    identities.set(row.identity, entry);
   }
-  const out: unknown[][] = Array.from({ length: 14 }, () => []);
-  for (const { row, commits } of identities.values()) {
-    const verdict = healthVerdict(commits);
+  const out: unknown[][] = Array.from({ length: 15 }, () => []);
+  for (const [identity, { lastFinishedAt, commits }] of identities) {
+    const key = keys[identity - 1]!;
+    const verdict = healthVerdict(commits.reverse());
     [
-      row.repository,
-      row.test_id,
-      row.pipeline_name,
-      row.job_name,
-      row.test_name,
+      key.repository,
+      key.testId,
+      key.pipelineName,
+      key.jobName,
+      key.testName,
       verdict.status,
       HEALTH_SEVERITY[verdict.status],
       verdict.failedExecutionsRatio,
@@ -234,9 +235,9 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
       verdict.successRatio,
       verdict.failureRatio,
       verdict.flakinessRatio,
-      Number(row.executions_count),
+      key.addedExecutions,
+      new Date(lastFinishedAt).toISOString(),
     ].forEach((value, index) => out[index]!.push(value));
-    (out[14] ??= []).push(new Date(row.last_finished_at).toISOString());
   }
   await tx.query(
     `INSERT INTO ${IDENTITIES_TABLE} (repository, test_id, pipeline_name, job_name, test_name, health_status,
@@ -249,7 +250,8 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
        failed_executions_ratio = EXCLUDED.failed_executions_ratio,
        failed_executions_impact = EXCLUDED.failed_executions_impact, impact_rank = EXCLUDED.impact_rank,
        success_ratio = EXCLUDED.success_ratio, failure_ratio = EXCLUDED.failure_ratio,
-       flakiness_ratio = EXCLUDED.flakiness_ratio, executions_count = EXCLUDED.executions_count,
+       flakiness_ratio = EXCLUDED.flakiness_ratio,
+       executions_count = ${IDENTITIES_TABLE}.executions_count + EXCLUDED.executions_count,
        last_finished_at = EXCLUDED.last_finished_at`,
     out,
   );
