@@ -53,19 +53,23 @@ export function parseConditionLeaf(text: string, location: PathStep[] = []): Lea
   if (!length && spec.length === 'required')
     return refuse(`\`#\` modifier is required for attribute: \`${attribute}\``);
 
-  const base = {
-    kind: 'leaf' as const,
-    label,
-    location,
-    negated,
-    length,
-    attribute,
-    family: spec.family,
-    commit,
-  };
+  const leaf = (operator: Operator | null, value: LeafValue): LeafParse => ({
+    ok: true,
+    leaf: {
+      kind: 'leaf',
+      label,
+      location,
+      negated,
+      length,
+      attribute,
+      family: spec.family,
+      commit,
+      operator,
+      value,
+    },
+  });
   if (rest === '') {
-    if (spec.family === 'boolean')
-      return { ok: true, leaf: { ...base, operator: null, value: { kind: 'none' } } };
+    if (spec.family === 'boolean') return leaf(null, { kind: 'none' });
     return refuse(`Missing operator and value for attribute \`${attribute}\``);
   }
   if (spec.family === 'boolean' && spec.operators.length === 0)
@@ -80,7 +84,7 @@ export function parseConditionLeaf(text: string, location: PathStep[] = []): Lea
     );
   const value = parseValue(rest.slice(read.width).trim(), operator, length, attribute, spec);
   if ('detail' in value) return refuse(value.detail);
-  return { ok: true, leaf: { ...base, operator, value } };
+  return leaf(operator, value);
 }
 
 type NamedAttribute =
