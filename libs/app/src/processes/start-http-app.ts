@@ -5,6 +5,7 @@ import { systemClock, type Clock } from '@switchyard/kernel';
 import { configureHttpApp, createHttpAdapter, PinoNestLogger } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import type { ProcessorHost } from '@switchyard/projection';
+import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
 import type { Logger } from 'pino';
 import { openRuntime } from '../runtime/open-runtime';
 import { SwitchyardModule } from '../switchyard.module';
@@ -26,6 +27,8 @@ export interface RunningHttpApp {
   storage: Storage;
   /** The in-process processors (all-in-one only). */
   projections: ProcessorHost | null;
+  /** The in-process merge-queue engine (all-in-one only): its code-host telemetry. */
+  mergeQueue: MergeQueueEngine | null;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -66,6 +69,7 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       url: url.replace('[::1]', '127.0.0.1'),
       storage,
       projections: runtime.processors,
+      mergeQueue: runtime.mergeQueue,
       logger,
       async close() {
         for (const cleanup of cleanups) await cleanup();

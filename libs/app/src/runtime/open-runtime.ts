@@ -13,6 +13,7 @@ import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
 import { checkpointReadiness, projectionReadiness } from '../projection-readiness';
 import { switchyardProjections, switchyardReactors } from '../switchyard-projections';
+import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
 import { openMergeQueueEngine } from './merge-queue-engine';
 import { ROLE_TRAITS, type RuntimeRole } from './runtime-roles';
 
@@ -33,6 +34,8 @@ export interface SwitchyardRuntime {
   /** Read-your-writes for this process's writes; null where the role writes nothing. */
   freshness: ReadModelFreshness | null;
   readiness: ReadinessContributor[];
+  /** The merge-queue engine where this process runs the processors; null elsewhere. */
+  mergeQueue: MergeQueueEngine | null;
   /** Where this process listens, once it does: the sandbox forge's origin for the code host in sandbox mode. */
   serviceOrigin: ServiceOrigin;
   /** Stops everything the runtime started, in reverse order. */
@@ -75,6 +78,7 @@ export async function openRuntime(
     const waitMs = Math.max(config.readYourWritesTimeoutMs, traits.minimumWaitMs ?? 0);
 
     let processors: ProcessorHost | null = null;
+    let mergeQueue: MergeQueueEngine | null = null;
     const readiness: ReadinessContributor[] = [];
     if (traits.runsProcessors) {
       // Reactors wait on the read models they read, which this same host builds.
@@ -108,6 +112,7 @@ export async function openRuntime(
       host.start();
       cleanups.unshift(() => host.stop());
       engine.timer.start();
+      mergeQueue = engine;
       cleanups.unshift(() => engine.timer.stop());
       readiness.push(projectionReadiness(host, storage.store));
       processors = host;
@@ -136,6 +141,7 @@ export async function openRuntime(
       processors,
       freshness,
       readiness,
+      mergeQueue,
       serviceOrigin,
       close,
     };

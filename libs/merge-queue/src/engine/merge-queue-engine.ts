@@ -1,4 +1,4 @@
-import type { CodeHost } from '@switchyard/code-host';
+import type { CodeHost, CodeHostUsage } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type { EventStore } from '@switchyard/event-store';
 import type { CommandService } from '@switchyard/event-store/application';
@@ -17,6 +17,61 @@ export interface MergeQueueEngine {
   reactors: Reactor[];
   /** Ticks queues whose timers are due; start it where the reactors run. */
   timer: QueueTimer;
+  /** What the engine asked of the code host: REST calls and writes, and when each operation began. */
+  telemetry: EngineTelemetry;
+}
+
+/** Kept for operators and bench:engine: the engine's code-host budget and reaction latency. */
+export class EngineTelemetry {
+  static readonly KEPT_CALLS = 10_000;
+  readonly usage: CodeHostUsage = { calls: 0, writes: 0, byOperation: {} };
+  /** The most recent code-host operations (epoch ms when each began), oldest first. */
+  readonly calls: { operation: string; at: number }[] = [];
+
+  record(operation: string, at: number): void {
+    this.calls.push({ operation, at });
+    if (this.calls.length > EngineTelemetry.KEPT_CALLS) this.calls.shift();
+  }
+
+  add(usage: CodeHostUsage): void {
+    this.usage.calls += usage.calls;
+    this.usage.writes += usage.writes;
+    for (const [operation, counts] of Object.entries(usage.byOperation)) {
+      const entry = (this.usage.byOperation[operation] ??= { calls: 0, writes: 0 });
+      entry.calls += counts.calls;
+      entry.writes += counts.writes;
+    }
+  }
+}
+
+/** The code host as the engine sees it: every operation timed, every reaction's REST usage counted. */
+function observed(codeHost: CodeHost, telemetry: EngineTelemetry, clock: Clock): CodeHost {
+  return new Proxy(codeHost, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver) as unknown;
+      if (typeof value !== 'function' || property === 'metered') return value;
+      return (...args: unknown[]) => {
+        telemetry.record(String(property), clock.now().getTime());
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+}
+
+function metered(reactor: Reactor, codeHost: CodeHost, telemetry: EngineTelemetry): Reactor {
+  return {
+    ...reactor,
+    async react(event, context) {
+      let usage: CodeHostUsage | null = null;
+      try {
+        ({ usage } = await codeHost.metered(async () => {
+          await reactor.react(event, context);
+        }));
+      } finally {
+        if (usage) telemetry.add(usage);
+      }
+    },
+  };
 }
 
 interface Logger {
@@ -34,15 +89,18 @@ export function createMergeQueueEngine(deps: {
   logger: Logger;
   timerIntervalMs?: number;
 }): MergeQueueEngine {
-  const { store, commands, sql, freshness, codeHost, clock, logger } = deps;
+  const { store, commands, sql, freshness, clock, logger } = deps;
+  const telemetry = new EngineTelemetry();
+  const codeHost = observed(deps.codeHost, telemetry, clock);
   const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
   const snapshots = new PullRequestSnapshots(sql);
   const freezes = new FreezeWatch(desk, sql, snapshots, clock);
   return {
     reactors: [
-      createQueueIntakeReactor({ desk, snapshots, freezes, sql, freshness, clock, logger }),
+      createQueueIntakeReactor({ desk, codeHost, snapshots, freezes, sql, freshness, clock, logger }),
       createQueueEffectsReactor({ desk, codeHost, clock }),
-    ],
+    ].map((reactor) => metered(reactor, deps.codeHost, telemetry)),
+    telemetry,
     timer: new QueueTimer({ desk, freezes, sql, clock, logger, intervalMs: deps.timerIntervalMs ?? 1000 }),
   };
 }

@@ -1,4 +1,4 @@
-import type { PullRequestSnapshot } from '@switchyard/code-host';
+import type { CodeHost, PullRequestSnapshot } from '@switchyard/code-host';
 import type { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type { CommandAccepted } from '@switchyard/code-host/pull-requests';
 import type {
@@ -20,6 +20,7 @@ import { judgeBatchChecks } from './checks-verdict';
 import { QueueDesk, type IssueOnQueue } from './queue-desk';
 import { FreezeWatch } from './freeze-watch';
 import { queuesOf } from './queues.projection';
+import { coordinatesOf } from './repository-configuration';
 
 const SNAPSHOTS = 'code_host.pull_request_snapshots';
 const QUEUES = 'merge_queue.queues';
@@ -54,6 +55,7 @@ interface Logger {
  */
 export function createQueueIntakeReactor(deps: {
   desk: QueueDesk;
+  codeHost: CodeHost;
   snapshots: PullRequestSnapshots;
   freezes: FreezeWatch;
   sql: SqlQueryable;
@@ -61,7 +63,7 @@ export function createQueueIntakeReactor(deps: {
   clock: Clock;
   logger: Logger;
 }): Reactor {
-  const { desk, snapshots, freezes, sql, freshness, clock } = deps;
+  const { desk, snapshots, freezes, sql, freshness, clock, codeHost } = deps;
 
   const issuer =
     (context: ReactionContext): IssueOnQueue =>
@@ -236,6 +238,7 @@ export function createQueueIntakeReactor(deps: {
     if (branch === defaultBranch) desk.configurations.forget(data.repository);
     const queue = (await queuesOf(sql, data.repository)).find((q) => q.baseRef === branch);
     if (!queue) return;
+    if (await isMergeInFlight(queue.repository, branch, data.after)) return;
     await desk.issue(
       {
         kind: 'base_moved',
@@ -265,6 +268,21 @@ export function createQueueIntakeReactor(deps: {
         issuer(context),
       );
     }
+  }
+
+  /**
+   * The push notification of the queue's own merge can arrive before the effects reactor records
+   * that merge: the pull request at the head of a passed batch merged into exactly this commit.
+   */
+  async function isMergeInFlight(repository: string, baseRef: string, sha: string): Promise<boolean> {
+    const { state } = await desk.state(repository, baseRef);
+    if (state.ownShas.includes(sha)) return false;
+    for (const batch of state.batches) {
+      if (batch.phase !== 'passed' || batch.pullRequests.length === 0) continue;
+      const next = await codeHost.getPullRequest(coordinatesOf(repository), batch.pullRequests[0]!);
+      if (next.merged && next.mergeCommitSha === sha) return true;
+    }
+    return false;
   }
 
   async function onPause(context: ReactionContext, event: RecordedEvent) {
