@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { DomainEvent, EventMetadata, EventStore } from '@switchyard/event-store';
 import {
   type CommandOutcome,
@@ -65,7 +66,8 @@ export class QueueDesk {
       this.state(command.repository, command.baseRef),
       this.configurations.get(command.repository),
     ]);
-    if (JSON.stringify(state.policy) !== JSON.stringify(configuration.policy))
+    // Compared by value: the stored policy comes back from jsonb with its keys in another order.
+    if (!isDeepStrictEqual(state.policy, configuration.policy))
       await this.direct(
         streamId,
         {
