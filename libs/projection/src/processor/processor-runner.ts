@@ -69,6 +69,11 @@ export class ProcessorRunner {
   private lastError: string | null = null;
   private failures = 0;
   private failedOn: FailedEvent | null = null;
+  /**
+   * Set while stop() runs: waiters give up at once instead of timing out, since a reactor of the
+   * same host may be waiting on this read model and stop() waits for that reactor in turn.
+   */
+  private stopping = false;
   /** The failure a previous run recorded beside the checkpoint, until this run gets past it. */
   private storedFailure: string | null = null;
   private publishFailing = false;
@@ -109,6 +114,7 @@ export class ProcessorRunner {
     const controller = new AbortController();
     this.caughtUp = false;
     this.failedOn = null;
+    this.stopping = false;
     const done = this.run(controller.signal)
       .catch((error: unknown) => {
         // Only a failing lock release or logger gets here; everything else is retried inside.
@@ -129,13 +135,15 @@ export class ProcessorRunner {
   async stop(): Promise<void> {
     const running = this.running;
     if (!running) return;
+    this.stopping = true;
+    this.waiters.recheck();
     running.controller.abort();
     await running.done;
   }
 
   /**
-   * True once the committed checkpoint is at or after the position; false after timeoutMs, or as
-   * soon as the processor stops for good.
+   * True once the committed checkpoint is at or after the position; false after timeoutMs, as
+   * soon as the processor stops for good, or once it is being stopped.
    */
   async waitFor(
     position: Position | null,
@@ -143,7 +151,7 @@ export class ProcessorRunner {
   ): Promise<boolean> {
     if (position === null) return true;
     const reached = () => this.checkpoint !== null && isAtOrAfter(this.checkpoint, position);
-    await this.waiters.wait(() => reached() || this.failedOn !== null, timeoutMs);
+    await this.waiters.wait(() => reached() || this.failedOn !== null || this.stopping, timeoutMs);
     return reached();
   }
 
