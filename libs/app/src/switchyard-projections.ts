@@ -5,6 +5,7 @@ import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
 import { queueStatusProjection } from '@switchyard/merge-queue/status';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
 import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
+import { sandboxServiceToken } from '@switchyard/code-host/sandbox';
 import { systemClock } from '@switchyard/kernel';
 import type { SwitchyardConfig } from '@switchyard/platform';
 import type { Projection, Reactor, ReadModelFreshness } from '@switchyard/projection';
@@ -46,6 +47,7 @@ export function switchyardReactors(deps: {
   const codeHost = createGitHubCodeHost({
     github: deps.config.github,
     adminKey: deps.config.adminKey,
+    sandboxToken: () => sandboxServiceToken(deps.sql),
     serviceOrigin: () => deps.serviceOrigin.get(),
     logger: deps.logger,
   });

@@ -1,4 +1,5 @@
 import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
+import { sandboxServiceToken } from '@switchyard/code-host/sandbox';
 import { CommandService } from '@switchyard/event-store/application';
 import { systemClock } from '@switchyard/kernel';
 import { createMergeQueueEngine, type MergeQueueEngine } from '@switchyard/merge-queue/engine';
@@ -21,6 +22,7 @@ export function openMergeQueueEngine(deps: {
   const codeHost = createGitHubCodeHost({
     github: deps.config.github,
     adminKey: deps.config.adminKey,
+    sandboxToken: () => sandboxServiceToken(deps.storage.executor),
     serviceOrigin: () => deps.serviceOrigin.get(),
     logger: deps.logger,
   });

@@ -20,11 +20,12 @@ interface Logger {
  * once it listens.
  */
 export class TokenClients implements GitHubClients {
-  private client: GitHubOctokit | null = null;
+  private client: Promise<GitHubOctokit> | null = null;
 
   constructor(
     private readonly baseUrl: () => string,
-    private readonly token: string,
+    /** A token, or where to find it (the sandbox's stored service token). */
+    private readonly token: string | (() => Promise<string>),
     private readonly meter: RequestMeter,
     private readonly log: Logger,
   ) {}
@@ -37,12 +38,21 @@ export class TokenClients implements GitHubClients {
     return this.shared();
   }
 
-  private shared(): GitHubOctokit {
-    this.client ??= meterRequests(
-      new GitHubOctokit({ ...octokitOptions(this.baseUrl(), this.log, false), auth: this.token }),
+  private shared(): Promise<GitHubOctokit> {
+    this.client ??= this.connect().catch((error: unknown) => {
+      this.client = null;
+      throw error;
+    });
+    return this.client;
+  }
+
+  private async connect(): Promise<GitHubOctokit> {
+    const baseUrl = this.baseUrl();
+    const auth = typeof this.token === 'string' ? this.token : await this.token();
+    return meterRequests(
+      new GitHubOctokit({ ...octokitOptions(baseUrl, this.log, false), auth }),
       this.meter,
     );
-    return this.client;
   }
 }
 

@@ -9,6 +9,7 @@ import { PullRequestSnapshots } from '../pull-requests/application/pull-request-
 import { RepositoryCoverage } from '../pull-requests/application/repository-coverage';
 import { GitHubWebhookIntake } from '../webhooks/application/github-webhook-intake';
 import { WEBHOOK_SECRET_SOURCE, type WebhookSecretSource } from '../webhooks/application/webhook-secret';
+import { sandboxServiceToken } from '../sandbox/service-token';
 import { sandboxWebhookSecret } from '../sandbox/webhooks/webhook-signature';
 import { GitHubWebhookController } from '../webhooks/http/github-webhook.controller';
 import { listeningOrigin } from './listening-origin';
@@ -48,14 +49,15 @@ import { listeningOrigin } from './listening-origin';
     },
     {
       provide: CODE_HOST,
-      useFactory: (config: SwitchyardConfig, adapterHost: HttpAdapterHost) =>
+      useFactory: (config: SwitchyardConfig, adapterHost: HttpAdapterHost, sql: SqlExecutor) =>
         createGitHubCodeHost({
           github: config.github,
           adminKey: config.adminKey,
+          sandboxToken: () => sandboxServiceToken(sql),
           serviceOrigin: () => listeningOrigin(adapterHost),
           logger: { warn: () => undefined },
         }),
-      inject: [APP_CONFIG, HttpAdapterHost],
+      inject: [APP_CONFIG, HttpAdapterHost, SQL_EXECUTOR],
     },
     {
       provide: PullRequestSnapshots,

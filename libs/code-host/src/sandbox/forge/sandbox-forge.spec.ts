@@ -7,6 +7,7 @@ import * as checks from './check-operations';
 import * as git from './repository-operations';
 import * as pulls from './pull-operations';
 import { SandboxForge } from './sandbox-forge';
+import { sandboxServiceToken } from '../service-token';
 import type { Timers } from './timers';
 
 /** Timers a test fires by hand: no waiting, and a restart can be shown between start and finish. */
@@ -144,6 +145,17 @@ describeEachDatabase('sandbox forge', (db) => {
     ).rejects.toMatchObject({ status: 422 });
     const after = await executor.query('SELECT count(*) AS n FROM sandbox_deliveries');
     expect(after.rows).toEqual(before.rows);
+    await forge.close();
+  });
+  it("accepts the sandbox's stored service token as the App's bot, the same one after a restart, and nothing like it", async () => {
+    const forge = await open();
+    const token = await sandboxServiceToken(executor);
+    const known = { hostUser: () => null, isAdminKey: async () => false };
+    expect(await forge.authenticate(token, known)).toEqual(SANDBOX_BOT);
+    const wrong = `${token.slice(0, -1)}${token.endsWith('a') ? 'b' : 'a'}`;
+    expect(await forge.authenticate(wrong, known)).toBeNull();
+    expect(await forge.authenticate('sys_', known)).toBeNull();
+    expect(await sandboxServiceToken(executor)).toBe(token);
     await forge.close();
   });
 });

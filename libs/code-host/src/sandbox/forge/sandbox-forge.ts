@@ -2,6 +2,7 @@ import type { Clock } from '@switchyard/kernel';
 import type { SqlExecutor } from '@switchyard/sql';
 import { ensureSandboxSchema } from '../store/sandbox-schema';
 import { ObjectCache, SandboxStore } from '../store/sandbox-store';
+import { isSandboxServiceToken } from '../service-token';
 import { sandboxWebhookSecret } from '../webhooks/webhook-signature';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { completeSandboxCiRun } from './check-operations';
@@ -103,6 +104,7 @@ export class SandboxForge {
         ? SANDBOX_BOT
         : null;
     }
+    if (await isSandboxServiceToken(this.options.executor, token)) return SANDBOX_BOT;
     return (await known.isAdminKey(token)) ? SANDBOX_BOT : null;
   }
 
