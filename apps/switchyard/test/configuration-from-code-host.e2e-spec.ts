@@ -107,6 +107,10 @@ describe('GET queues/configuration from the default branch (all-in-one app, sand
 
 describe('POST pulls/{number}/simulator (all-in-one app, sandbox forge)', () => {
   jest.setTimeout(150_000);
+  // Known flake, not yet understood: in one full-suite run the `opened` webhook's snapshot never
+  // appeared within 90 s, while the test passes alone in under a second. A retry keeps CI honest
+  // about a second failure; the closing note of 2026-11-24 tracks the cause.
+  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   const { app } = sandboxApp();
 
   /** Waits until the `opened` webhook has given the pull request's snapshot. */
