@@ -14,18 +14,13 @@ import {
   then,
   types,
   withDrafts,
+  running,
+  after,
 } from '../testing/queue-commands';
 import type { DequeueRequestCode } from './commands';
 import type { MergeQueueEvent } from './events';
 import type { QueuePolicy } from './policy';
 
-const running = (policy: QueuePolicy, count: number) =>
-  withDrafts(
-    run([configure(policy), ...Array.from({ length: count }, (_, i) => enqueue(i + 1, 0))]).events,
-    1,
-  );
-
-const after = (history: MergeQueueEvent[], events: MergeQueueEvent[]) => events.slice(history.length);
 const decide = (history: MergeQueueEvent[], next: Parameters<typeof then>[1]) =>
   after(history, then(history, next));
 

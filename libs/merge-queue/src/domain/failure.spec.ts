@@ -14,18 +14,10 @@ import {
   then,
   types,
   withDrafts,
+  running,
+  after,
 } from '../testing/queue-commands';
 import type { MergeQueueEvent } from './events';
-import type { QueuePolicy } from './policy';
-
-/** A queue with these pull requests entered at minute 0 and every draft created at minute 1. */
-const running = (policy: QueuePolicy, count: number) =>
-  withDrafts(
-    run([configure(policy), ...Array.from({ length: count }, (_, i) => enqueue(i + 1, 0))]).events,
-    1,
-  );
-
-const after = (history: MergeQueueEvent[], events: MergeQueueEvent[]) => events.slice(history.length);
 
 const merge = (history: MergeQueueEvent[], pullRequest: number, at: number) =>
   then(history, command('merged', at, { pullRequest, mergeCommitSha: `m${pullRequest}` }));

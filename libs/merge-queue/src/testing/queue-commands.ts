@@ -176,3 +176,14 @@ export const then = (history: MergeQueueEvent[], next: MergeQueueCommand): Merge
   ...history,
   ...run([next], stateOf(history)).events,
 ];
+
+/** A queue with these pull requests entered at minute 0 and every draft created at minute 1. */
+export const running = (policy: QueuePolicy, count: number): MergeQueueEvent[] =>
+  withDrafts(
+    run([configure(policy), ...Array.from({ length: count }, (_, i) => enqueue(i + 1, 0))]).events,
+    1,
+  );
+
+/** The events appended after `history`. */
+export const after = (history: MergeQueueEvent[], events: MergeQueueEvent[]): MergeQueueEvent[] =>
+  events.slice(history.length);
