@@ -103,6 +103,9 @@ async function main(): Promise<void> {
         );
       }
       await running.projections!.waitFor(['merge_queue.effects'], await store.headPosition(), 1_000);
+      // A timer turn between looks: in-memory PGlite answers on microtasks, and a loop that never
+      // sleeps starves the forge's webhook deliveries into this same process.
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const seconds = (Date.now() - started) / 1000;
 

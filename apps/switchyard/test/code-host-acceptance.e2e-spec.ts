@@ -1,6 +1,7 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { ContractCheckedClient } from '@switchyard/code-host/testing/github-contract';
+import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';
 
@@ -55,17 +56,6 @@ describe('code host acceptance: sandbox forge → webhooks → pull-request snap
     });
     expect(opened.status).toBe(201);
     return { main, head, number: opened.body.number as number };
-  }
-
-  /** Waits on a condition (of the store or a read model), never on a fixed delay. */
-  async function eventually<T>(probe: () => Promise<T | undefined>): Promise<T> {
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const found = await probe();
-      if (found !== undefined) return found;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the condition never held');
   }
 
   /** Waits on the snapshot (a condition on the read model, not a fixed delay). */
@@ -130,7 +120,7 @@ describe('code host acceptance: sandbox forge → webhooks → pull-request snap
     ]);
 
     // The refresh is decided and carried out by the reader reactor, after the facts above.
-    const decided = await eventually(async () => {
+    const decided = await eventually('the refresh carried out', async () => {
       const { events } = await app.running.storage.store.readAll({
         after: 'start',
         limit: 100_000,

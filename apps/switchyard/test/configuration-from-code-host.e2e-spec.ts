@@ -1,4 +1,5 @@
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
+import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';
 
@@ -107,22 +108,13 @@ describe('GET queues/configuration from the default branch (all-in-one app, sand
 
 describe('POST pulls/{number}/simulator (all-in-one app, sandbox forge)', () => {
   jest.setTimeout(150_000);
-  // Known flake, not yet understood: in one full-suite run the `opened` webhook's snapshot never
-  // appeared within 90 s, while the test passes alone in under a second. A retry keeps CI honest
-  // about a second failure; the closing note of 2026-11-24 tracks the cause.
-  jest.retryTimes(1, { logErrorsBeforeRetry: true });
   const { app } = sandboxApp();
 
   /** Waits until the `opened` webhook has given the pull request's snapshot. */
-  async function snapshotOf(repository: string, number: number): Promise<void> {
-    const snapshots = app().running.app.get(PullRequestSnapshots);
-    const deadline = Date.now() + 90_000;
-    while (!(await snapshots.find(repository, number))) {
-      if (Date.now() > deadline) throw new Error(`no snapshot of ${repository}#${number}`);
-      const head = await app().running.storage.store.headPosition();
-      await app().running.projections!.waitFor(['code_host.pull_request_snapshots'], head, 20_000);
-    }
-  }
+  const snapshotOf = (repository: string, number: number) =>
+    eventually(`the snapshot of ${repository}#${number}`, () =>
+      app().running.app.get(PullRequestSnapshots).find(repository, number),
+    );
 
   it('judges the given file against the pull request the code host reported', async () => {
     const repository = uniqueRepository('pull-simulator');

@@ -88,7 +88,7 @@ export class SandboxTeam {
     return events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
   }
 
-  /** Waits (on the store's progress, not on a sleep) until the condition holds. */
+  /** Waits (on the store's progress, with a short pause between looks) until the condition holds. */
   async until(what: string, condition: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {
@@ -99,7 +99,9 @@ export class SandboxTeam {
       const head = await this.app.running.storage.store.headPosition();
       const processors = this.app.running.projections!;
       await processors.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 2_000);
-      await new Promise((resolve) => setImmediate(resolve));
+      // A timer, not setImmediate: the forge's webhooks and CI timers need turns of the loop, and
+      // a hot loop of in-memory queries takes the CPU they run on.
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
 }
