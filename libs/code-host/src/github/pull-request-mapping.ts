@@ -18,7 +18,7 @@ export interface GitHubPullRequest {
   number: number;
   title: string;
   body?: string | null;
-  user: { login: string } | null;
+  user: { login: string; id?: number } | null;
   state: string;
   merged?: boolean | null;
   merged_by?: { login: string } | null;
@@ -28,7 +28,7 @@ export interface GitHubPullRequest {
   base: GitHubBranch;
   head: GitHubBranch;
   milestone?: { title: string } | null;
-  labels: { name?: string }[];
+  labels: { id?: number; name?: string; color?: string; default?: boolean }[];
   assignees?: { login: string }[] | null;
   requested_reviewers?: ({ login?: string } | { slug?: string })[] | null;
   requested_teams?: { slug: string }[] | null;
@@ -72,6 +72,7 @@ export function snapshotFromPullRequest(
     title: pull.title,
     body: pull.body ?? '',
     author: pull.user?.login ?? 'ghost',
+    ...(pull.user?.id === undefined ? {} : { authorId: pull.user.id }),
     state: pull.state === 'closed' ? 'closed' : 'open',
     merged: pull.merged ?? pull.merged_at !== null,
     mergedBy: pull.merged_by?.login ?? null,
@@ -82,6 +83,11 @@ export function snapshotFromPullRequest(
     head: branchTip(pull.head, repository.fullName),
     milestone: pull.milestone?.title ?? null,
     labels: pull.labels.flatMap((label) => (label.name ? [label.name] : [])),
+    labelDetails: pull.labels.flatMap((label) =>
+      label.name && label.id !== undefined
+        ? [{ id: label.id, name: label.name, color: label.color ?? '', default: label.default ?? false }]
+        : [],
+    ),
     assignees: (pull.assignees ?? []).map((user) => user.login),
     requestedReviewers: (pull.requested_reviewers ?? []).flatMap((r) =>
       'login' in r && r.login ? [r.login] : [],

@@ -10,6 +10,8 @@ export interface PullRequestSnapshot {
   /** The body as written, markdown and all (`body-raw`); `body` conditions strip comments. */
   body: string;
   author: string;
+  /** The author's numeric account id; absent from snapshots recorded before it was kept. */
+  authorId?: number;
   state: 'open' | 'closed';
   merged: boolean;
   mergedBy: string | null;
@@ -20,6 +22,8 @@ export interface PullRequestSnapshot {
   head: BranchTip;
   milestone: string | null;
   labels: string[];
+  /** The labels as the code host describes them; absent from snapshots recorded before they were kept. */
+  labelDetails?: PullRequestLabel[];
   assignees: string[];
   requestedReviewers: string[];
   /** Requested teams as `@org/slug`. */
@@ -39,6 +43,14 @@ export interface PullRequestSnapshot {
   updatedAt: string;
   closedAt: string | null;
   mergedAt: string | null;
+}
+
+export interface PullRequestLabel {
+  id: number;
+  name: string;
+  /** Six hex digits, without `#`. */
+  color: string;
+  default: boolean;
 }
 
 export interface RepositoryRef {
