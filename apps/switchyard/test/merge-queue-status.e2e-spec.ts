@@ -151,6 +151,9 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
         expect(mergeQueuePullRequestProblems(pr)).toEqual([]);
         for (const field of ['number', 'title', 'author', 'queued_at', 'priority_alias'])
           expect(pr).toHaveProperty(field);
+        // From the pull request's snapshot: the forge's account id and label objects.
+        expect(pr.author.id).toBeGreaterThan(0);
+        expect(pr.github_labels).toEqual(expect.any(Array));
       }
     }
 

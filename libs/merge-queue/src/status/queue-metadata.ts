@@ -1,11 +1,11 @@
-import type { CheckOnHead, PullRequestSnapshot } from '@switchyard/code-host';
+import type { CheckOnHead, PullRequestLabel, PullRequestSnapshot } from '@switchyard/code-host';
 import { SNAPSHOT_TABLE } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
 import type { SqlQueryable } from '@switchyard/sql';
 
 /** The part of a pull-request snapshot the status endpoints show. */
 export type PullRequestFacts = Pick<
   PullRequestSnapshot,
-  'number' | 'title' | 'author' | 'labels' | 'checks'
+  'number' | 'title' | 'author' | 'authorId' | 'labels' | 'labelDetails' | 'checks'
 > & {
   repository: { fullName: string };
 };
@@ -14,8 +14,10 @@ interface FactsRow {
   number: number;
   title: string | null;
   author: string | null;
+  author_id: number | string | null;
   full_name: string | null;
   labels: string[] | string | null;
+  label_details: PullRequestLabel[] | string | null;
   checks: CheckOnHead[] | string | null;
 }
 
@@ -52,7 +54,9 @@ export class QueueMetadata {
       return cached.facts;
     const { rows } = await this.sql.query<FactsRow>(
       `SELECT number, snapshot->>'title' AS title, snapshot->>'author' AS author,
+              snapshot->>'authorId' AS author_id,
               snapshot->'repository'->>'fullName' AS full_name, snapshot->'labels' AS labels,
+              snapshot->'labelDetails' AS label_details,
               snapshot->'checks' AS checks
        FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND number = ANY($2::int[])`,
       [key, [...numbers]],
@@ -63,7 +67,12 @@ export class QueueMetadata {
         number: row.number,
         title: row.title ?? '',
         author: row.author ?? '',
+        // Snapshots recorded before the code host's ids were kept have neither.
+        ...(row.author_id === null ? {} : { authorId: Number(row.author_id) }),
         labels: parsed<string[]>(row.labels, []),
+        ...(row.label_details === null
+          ? {}
+          : { labelDetails: parsed<PullRequestLabel[]>(row.label_details, []) }),
         checks: parsed<CheckOnHead[]>(row.checks, []),
         repository: { fullName: row.full_name ?? repository },
       });

@@ -66,6 +66,36 @@ describe('queue status read model', () => {
     expect(first.mergeability_check).toMatchObject({ check_type: 'draft_pr', ci_state: 'pending' });
   });
 
+  it("shows each pull request's author id and GitHub labels from its snapshot, null labels when unknown", () => {
+    const ctx = contextOf(fourQueued(), 3);
+    const bug = { id: 11, name: 'bug', color: 'd73a4a', default: true };
+    const snapshots = new Map([
+      [
+        1,
+        {
+          number: 1,
+          title: 'One',
+          author: 'alice',
+          authorId: 4242,
+          labels: ['bug'],
+          labelDetails: [bug],
+          checks: [],
+          repository: { fullName: 'acme/mono' },
+        },
+      ],
+    ]);
+    const status = queueStatusJson({ ...ctx, snapshots });
+    expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
+    const first = status.batches[0]!.pull_requests[0]!;
+    expect(first).toMatchObject({
+      author: { id: 4242, login: 'alice' },
+      labels: ['bug'],
+      github_labels: [bug],
+    });
+    const unknown = status.batches[1]!.pull_requests[0]!;
+    expect(unknown).toMatchObject({ author: { id: 0, login: '' }, github_labels: null });
+  });
+
   it('passes a batch to waiting_for_merge and records its CI time for the ETA', () => {
     const events = then(fourQueued(), checksReported(fourQueued(), 1, 12, 'success'));
     expect(codes(events, 12)[0]).toEqual([[1], 'waiting_for_merge']);

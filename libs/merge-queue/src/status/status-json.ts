@@ -1,3 +1,4 @@
+import type { PullRequestLabel } from '@switchyard/code-host';
 import { priorityAlias } from '@switchyard/config';
 import { deterministicUuid } from '../domain/hashing';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
@@ -20,7 +21,7 @@ export interface MergeQueuePullRequestJson {
   labels: string[];
   scopes: string[];
   all_scopes: boolean | null;
-  github_labels: null;
+  github_labels: PullRequestLabel[] | null;
   estimated_merge_at: string | null;
   estimated_ci_finish_at: string | null;
   conflict_with_pull_requests: number[] | null;
@@ -115,14 +116,15 @@ export function pullRequestJson(
     number: pr.number,
     title: snapshot?.title ?? '',
     url: `https://github.com/${snapshot?.repository.fullName ?? ctx.repository}/pull/${pr.number}`,
-    author: { id: 0, login: snapshot?.author ?? '' },
+    // 0 for an author the code host never described to us (no snapshot, or one from before ids were kept).
+    author: { id: snapshot?.authorId ?? 0, login: snapshot?.author ?? '' },
     queued_at: iso(pr.queuedAt)!,
     priority_alias: priorityAlias(pr.priority),
     priority_rule_name: pr.priorityRuleName ?? '',
     labels: snapshot?.labels ?? [],
     scopes: pr.scopes,
     all_scopes: pr.allScopes,
-    github_labels: null,
+    github_labels: snapshot?.labelDetails ?? null,
     estimated_merge_at: iso(estimate?.mergeAt),
     estimated_ci_finish_at: iso(estimate?.ciFinishAt),
     conflict_with_pull_requests: pr.deferredBy && pr.deferredBy.length > 0 ? pr.deferredBy : null,

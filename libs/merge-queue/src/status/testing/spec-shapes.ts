@@ -114,6 +114,13 @@ export function mergeQueuePullRequestProblems(pr: Record<string, unknown>, path 
     dequeue_requested: ['boolean', true],
     depends_on_pull_requests: ['array', true],
   });
+  for (const [i, label] of ((pr.github_labels as Array<Record<string, unknown>> | null) ?? []).entries())
+    required(problems, `${path}.github_labels[${i}]`, label, {
+      id: ['integer'],
+      name: ['string'],
+      color: ['string'],
+      default: ['boolean'],
+    });
   const reason = pr.batch_reason as Record<string, unknown> | null | undefined;
   if (reason) {
     required(problems, `${path}.batch_reason`, reason, {
@@ -247,7 +254,37 @@ export function pullRequestDetailProblems(detail: Record<string, unknown>): Prob
     oneOf(problems, 'detail.mergeability_check.ci_state', mc.ci_state, ['pending', 'success', 'failed']);
     for (const [i, c] of ((mc.checks as Array<Record<string, unknown>>) ?? []).entries())
       problems.push(...queueCheckProblems(c, `detail.mergeability_check.checks[${i}]`));
+    const evaluation = mc.conditions_evaluation as Record<string, unknown> | null | undefined;
+    if (evaluation)
+      problems.push(
+        ...conditionEvaluationProblems(evaluation, 'detail.mergeability_check.conditions_evaluation'),
+      );
   }
+  return problems;
+}
+
+/** The spec's ConditionEvaluation, recursively, with its per-pull-request Evaluations. */
+export function conditionEvaluationProblems(node: Record<string, unknown>, path: string): Problems {
+  const problems: Problems = [];
+  required(problems, path, node, {
+    match: ['boolean'],
+    label: ['string'],
+    description: ['string', true],
+    documentation_url: ['string', true],
+    schedule: ['object', true],
+    subconditions: ['array'],
+    evaluations: ['array'],
+  });
+  for (const [i, evaluation] of ((node.evaluations as Array<Record<string, unknown>>) ?? []).entries())
+    required(problems, `${path}.evaluations[${i}]`, evaluation, {
+      pull_request: ['integer'],
+      match: ['boolean'],
+      evaluation_error: ['string', true],
+      related_checks: ['array'],
+      next_evaluation_at: ['date-time', true],
+    });
+  for (const [i, sub] of ((node.subconditions as Array<Record<string, unknown>>) ?? []).entries())
+    problems.push(...conditionEvaluationProblems(sub, `${path}.subconditions[${i}]`));
   return problems;
 }
 
