@@ -125,7 +125,11 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
     const team = new SandboxTeam(app, uniqueRepository('dequeue'));
     const base = `/v1/repos/${team.repository}`;
     await team.commitFile('main', 'README.md', '# widgets\n');
-    await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
+    await team.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    batch_size: 1\n    merge_conditions:\n      - check-success=ci\n',
+    );
     const numbers = [await team.openChange('alpha'), await team.openChange('beta')];
     for (const number of numbers) await team.comment(number, '@mergify queue');
     // CI never ends in this app: both batches keep running, the second on top of the first.
@@ -156,6 +160,14 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
         expect(pr.github_labels).toEqual(expect.any(Array));
       }
     }
+
+    // client-contract §1.4: the merge conditions judged on the batch's draft, whose CI has not ended.
+    const checking = await app.request('GET', `${base}/merge-queue/pull/${numbers[0]}`);
+    expect(pullRequestDetailProblems(checking.body)).toEqual([]);
+    expect(checking.body.mergeability_check.conditions_evaluation).toMatchObject({
+      match: false,
+      subconditions: [{ label: 'check-success=ci', match: false, subconditions: [] }],
+    });
 
     const target = numbers[0]!;
     const impact = await app.request('GET', `${base}/merge-queue/pull/${target}/dequeue-impact`);

@@ -1,5 +1,5 @@
 import type { CheckOnHead } from '@switchyard/code-host';
-import { priorityAlias } from '@switchyard/config';
+import { priorityAlias, type ConditionEvaluation } from '@switchyard/config';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
 import type { Batch, QueueEntry } from '../domain/state';
 import { queuePositionOf } from '../domain/presentation';
@@ -29,7 +29,7 @@ export interface MergeabilityCheckJson {
   ci_state: 'pending' | 'success' | 'failed';
   state: string;
   checks: QueueCheckJson[];
-  conditions_evaluation: null;
+  conditions_evaluation: ConditionEvaluation | null;
 }
 
 export interface PullRequestDetailJson {
@@ -83,9 +83,11 @@ function ciStateOf(batch: Batch): MergeabilityCheckJson['ci_state'] {
   return 'pending';
 }
 
+/** `conditions`: the queue rule's merge conditions judged for the batch, when it has any. */
 export function mergeabilityCheckJson(
   ctx: RenderContext,
   batch: Batch | undefined,
+  conditions: ConditionEvaluation | null = null,
 ): MergeabilityCheckJson | null {
   if (!batch || batch.checkPullRequest === null) return null;
   const draft = ctx.snapshots.get(batch.checkPullRequest);
@@ -99,11 +101,15 @@ export function mergeabilityCheckJson(
     ci_state: ciState,
     state: ciState === 'failed' ? 'failure' : ciState,
     checks: (draft?.checks ?? []).filter((check) => check.name !== QUEUE_CHECK_NAME).map(queueCheckJson),
-    conditions_evaluation: null,
+    conditions_evaluation: conditions,
   };
 }
 
-export function pullRequestDetailJson(ctx: RenderContext, pr: QueueEntry): PullRequestDetailJson {
+export function pullRequestDetailJson(
+  ctx: RenderContext,
+  pr: QueueEntry,
+  conditions: ConditionEvaluation | null = null,
+): PullRequestDetailJson {
   const state = ctx.fold.queue;
   const batch = batchById(state, pr.batchId);
   return {
@@ -115,7 +121,7 @@ export function pullRequestDetailJson(ctx: RenderContext, pr: QueueEntry): PullR
     queue_rule_name: pr.queueName,
     checks_timeout_at: batch ? iso(checksTimeoutAtOf(ctx.fold, batch)) : null,
     queue_rule: queueRuleJson(pr.queueName, ruleOf(state, pr.queueName)),
-    mergeability_check: mergeabilityCheckJson(ctx, batch),
+    mergeability_check: mergeabilityCheckJson(ctx, batch, conditions),
   };
 }
 

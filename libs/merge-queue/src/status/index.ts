@@ -7,3 +7,4 @@ export * from './detail-json';
 export * from './queue-status.service';
 export * from './status.module';
 export * from './eta-error';
+export * from './merge-conditions';

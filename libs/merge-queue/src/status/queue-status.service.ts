@@ -5,9 +5,11 @@ import type { ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { QueueEntry } from '../domain/state';
+import { batchById } from '../domain/train';
 import { apiDequeue, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
 import { pullRequestDetailJson, pullRequestQueuedJson, type PullRequestDetailJson } from './detail-json';
 import { estimateQueue } from './eta';
+import type { MergeConditionsReader } from './merge-conditions';
 import { QueueMetadata } from './queue-metadata';
 import { queueStatusProjection } from './queue-status.projection';
 import { QueueStatusReader, type QueueFold } from './queue-status.reader';
@@ -43,6 +45,8 @@ export class QueueStatusService {
     private readonly commands: CommandService,
     private readonly clock: Clock,
     private readonly freshness: ReadModelFreshness,
+    /** Judges merge conditions for the pull-request detail; without it, conditions_evaluation is null. */
+    private readonly conditions: MergeConditionsReader | null = null,
   ) {
     this.reader = new QueueStatusReader(sql, store);
     this.metadata = new QueueMetadata(sql);
@@ -140,8 +144,12 @@ export class QueueStatusService {
   ): Promise<PullRequestDetailJson> {
     const { queue, entry } = await this.find(repository, pullRequest, at);
     const now = at?.getTime() ?? this.clock.now().getTime();
-    const [ctx] = await this.contexts(repository, [queue], now);
-    return pullRequestDetailJson(ctx!, entry);
+    const batch = batchById(queue.fold.queue, entry.batchId);
+    const [[ctx], conditions] = await Promise.all([
+      this.contexts(repository, [queue], now),
+      batch && this.conditions ? this.conditions.evaluate(repository, batch, new Date(now)) : null,
+    ]);
+    return pullRequestDetailJson(ctx!, entry, conditions);
   }
 
   /** Legacy GET queues: every queue with its pull requests in position order. */
