@@ -15,7 +15,7 @@ import { readQueueRules } from './sections/queue-rules';
 import { readScopes } from './sections/scopes';
 import { type PathSegment, pathText } from './source/configuration-path';
 import { parseConfigurationText } from './source/parse-configuration-text';
-import type { SourceLocator } from './source/source-locator';
+import type { Locator } from './source/locator';
 import type { SourcePosition } from './source/source-position';
 
 /** A deprecation with its place in the text. */
@@ -192,7 +192,7 @@ function readExtends(
   });
 }
 
-function notice(path: readonly PathSegment[], message: string, locator: SourceLocator): ConfigurationNotice {
+function notice(path: readonly PathSegment[], message: string, locator: Locator): ConfigurationNotice {
   return { path, pathText: pathText(path), position: locator.locate(path), message };
 }
 

@@ -10,7 +10,8 @@ import {
 } from 'js-yaml';
 import { aliasExpansionWithin } from './alias-expansion-bound';
 
-const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+/** YAML 1.2 core with `<<` merge keys, as `yaml` reads `.mergify.yml`. */
+export const FAST_READING_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
 /** `yaml` refuses an implicit key whose `:` is more than 1024 characters after its start. */
 const LONGEST_SURE_KEY = 1000;
 /** Plain scalars the core schema reads as null: `yaml` names such a key `""`, js-yaml `"null"`. */
@@ -25,14 +26,18 @@ const RESERVED_PLAIN_STARTS = new Set([',', ']', '}', '@', '`']);
 const UNSURE_TEXT = /\t|^ +(?:---|\.\.\.)|(?<=\n)(?:---|\.\.\.)|[|>][-+]?[1-9]/m;
 
 /**
- * The document's value read by js-yaml, several times faster than `yaml` on large files, or
- * undefined whenever `yaml` might read the text differently — then `yaml` decides, as before.
+ * The document's value read by js-yaml, several times faster than `yaml` on large files, with the
+ * events it was built from (they locate paths in the text), or undefined whenever `yaml` might read
+ * the text differently — then `yaml` decides, as before.
  * Taken only when js-yaml accepts the text (so syntax errors, duplicate keys and empty documents
  * go to `yaml` and keep its messages) and the text has none of the features where the two differ
  * or that `yaml` guards: directives, explicit tags, more than one document, keys that are null,
  * collections, aliases or very long, and aliases that might expand past `yaml`'s limit.
  */
-export function fastYamlValue(text: string, maxAliasExpansions: number): { value: unknown } | undefined {
+export function fastYamlValue(
+  text: string,
+  maxAliasExpansions: number,
+): { value: unknown; events: Event[] } | undefined {
   let events: Event[];
   try {
     events = parseEvents(text, {});
@@ -42,7 +47,7 @@ export function fastYamlValue(text: string, maxAliasExpansions: number): { value
   if (!withinSureFeatures(events, text) || !aliasExpansionWithin(events, text, maxAliasExpansions))
     return undefined;
   try {
-    return { value: constructFromEvents(events, { source: text, schema: SCHEMA })[0] };
+    return { value: constructFromEvents(events, { source: text, schema: FAST_READING_SCHEMA })[0], events };
   } catch {
     return undefined;
   }

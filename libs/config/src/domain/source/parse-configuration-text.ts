@@ -1,5 +1,7 @@
 import type { YAMLError } from 'yaml';
-import { fastYamlValue } from './fast-yaml-value';
+import { EventSourceLocator } from './event-source-locator';
+import { FAST_READING_SCHEMA, fastYamlValue } from './fast-yaml-value';
+import type { Locator } from './locator';
 import { parsePositionedDocument } from './positioned-document';
 import type { SourcePosition } from './source-position';
 import { SourceLocator } from './source-locator';
@@ -11,7 +13,7 @@ export interface ParsedConfigurationText {
   ok: true;
   /** The document as plain data, aliases and `<<` merge keys applied; null for an empty document. */
   value: unknown;
-  locator: SourceLocator;
+  locator: Locator;
 }
 
 export interface YamlSyntaxProblem {
@@ -27,13 +29,17 @@ export interface UnparsableConfigurationText {
 /**
  * YAML 1.1-style parsing as Mergify reads `.mergify.yml`: anchors, aliases and `<<` merge keys
  * allowed; duplicate keys refused (a later key would silently replace an earlier rule otherwise).
- * Most files take the fast reading and pay for `yaml`'s positioned document only when an error or a
- * deprecation needs a line; anything the fast reading is not sure of is read by `yaml` alone.
+ * Most files take the fast reading, whose events also give the lines of errors and deprecations
+ * (`yaml`'s positioned document is built only for the rare places they might not agree on);
+ * anything the fast reading is not sure of is read by `yaml` alone.
  */
 export function parseConfigurationText(text: string): ParsedConfigurationText | UnparsableConfigurationText {
   const fast = fastYamlValue(text, MAX_ALIAS_EXPANSIONS);
-  if (fast)
-    return { ok: true, value: fast.value, locator: new SourceLocator(() => parsePositionedDocument(text)) };
+  if (fast) {
+    const fallback = new SourceLocator(() => parsePositionedDocument(text));
+    const locator = new EventSourceLocator(text, fast.events, FAST_READING_SCHEMA, fallback);
+    return { ok: true, value: fast.value, locator };
+  }
   const positioned = parsePositionedDocument(text);
   const { document } = positioned;
   if (document.errors.length > 0) return { ok: false, problems: document.errors.map(syntaxProblem) };

@@ -1,5 +1,6 @@
 import { isAlias, isMap, isPair, isScalar, isSeq, type Node } from 'yaml';
 import type { PathSegment } from './configuration-path';
+import type { Locator } from './locator';
 import type { PositionedDocument } from './positioned-document';
 import type { SourcePosition } from './source-position';
 
@@ -9,10 +10,11 @@ const MERGE_KEY = '<<';
  * Finds where a path of the validated value sits in the YAML text. It walks the document the way
  * `toJS` built the value (through aliases and `<<` merge keys), so an error inside a `shared`
  * anchor used by a rule points at the anchor's text, which is where the user must fix it. Only
- * called for errors and deprecations, so validation pays nothing for it: the positioned document
- * itself is only built on the first call when the value came from the fast reading.
+ * called for errors and deprecations, so validation pays nothing for it; when the value came from
+ * the fast reading, only for the places `EventSourceLocator` is not sure of, and the positioned
+ * document is built on the first such call.
  */
-export class SourceLocator {
+export class SourceLocator implements Locator {
   private positioned: PositionedDocument | undefined;
 
   constructor(private readonly read: () => PositionedDocument) {}
