@@ -2,7 +2,7 @@ import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
-import { queueStatusProjection } from '@switchyard/merge-queue/status';
+import { createDequeueRequestsReactor, queueStatusProjection } from '@switchyard/merge-queue/status';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
 import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
 import { sandboxServiceToken } from '@switchyard/code-host/sandbox';
@@ -58,5 +58,6 @@ export function switchyardReactors(deps: {
       readHealth: readIdentityHealthOnDefaultBranch,
     }),
     createPullRequestReaderReactor({ codeHost, clock: systemClock, logger: deps.logger }),
+    createDequeueRequestsReactor({ clock: systemClock }),
   ];
 }
