@@ -184,7 +184,28 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
 
     const dequeued = await app.request('POST', `${base}/merge-queue/pull/${target}/dequeue`);
     expect(dequeued.status).toBe(204);
+    // The request is recorded at once; the removal follows. Never listed as not requested meanwhile.
+    const meanwhile = await app.request('GET', `${base}/merge-queue/status`);
+    const listed = meanwhile.body.batches
+      .flatMap((b: Json) => b.pull_requests)
+      .concat(meanwhile.body.waiting_pull_requests)
+      .filter((pr: Json) => pr.number === target);
+    for (const pr of listed) expect(pr.dequeue_requested).toBe(true);
+    await team.until('the requested removal is done', async () => {
+      const detail = await app.request('GET', `${base}/merge-queue/pull/${target}`);
+      return detail.status === 404;
+    });
     const after = await store.readStream(stream, { fromRevision: revision + 1n });
+    const sequence = after.events.flatMap((e) =>
+      e.type === 'merge_queue.dequeue_requested' ||
+      (e.type === 'merge_queue.pull_request_left' && (e.data as Json).pullRequest === target)
+        ? [[e.type, (e.data as Json).dequeueCode ?? null]]
+        : [],
+    );
+    expect(sequence).toEqual([
+      ['merge_queue.dequeue_requested', null],
+      ['merge_queue.pull_request_left', 'PR_MANUALLY_DEQUEUED'],
+    ]);
     const done = impactOfEvents(
       stateBefore,
       target,

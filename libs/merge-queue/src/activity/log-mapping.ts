@@ -98,7 +98,8 @@ type BookkeepingType =
   | 'merge_queue.priority_changed'
   | 'merge_queue.draft_closed'
   | 'merge_queue.merge_postponed'
-  | 'merge_queue.draft_orphaned';
+  | 'merge_queue.draft_orphaned'
+  | 'merge_queue.dequeue_requested';
 
 const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T> } = {
   'merge_queue.pull_request_entered': (d) => [
@@ -338,6 +339,8 @@ const bookkeeping: { [T in BookkeepingType]: Mapper<T> } = {
   'merge_queue.draft_closed': noRecord,
   'merge_queue.merge_postponed': noRecord,
   'merge_queue.draft_orphaned': noRecord,
+  // The log records the removal itself (action.queue.leave), when it runs.
+  'merge_queue.dequeue_requested': noRecord,
 };
 
 export const bookkeepingEventTypes = Object.keys(bookkeeping) as BookkeepingType[];

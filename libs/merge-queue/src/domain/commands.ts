@@ -66,6 +66,16 @@ export type DequeueRequestCode = Extract<
   | 'INCOMPATIBILITY_WITH_BRANCH_PROTECTIONS'
 >;
 
+/**
+ * A user asked through the API to remove the pull request. It stays queued, marked, until the
+ * `dequeue` that carries the removal out (issued by whoever runs the queue's processors).
+ */
+export interface RequestDequeue extends At {
+  kind: 'request_dequeue';
+  pullRequest: number;
+  trigger: string;
+}
+
 /** A queued pull request's priority was re-evaluated (refresh). */
 export interface Refresh extends At {
   kind: 'refresh';
@@ -182,6 +192,7 @@ export interface Tick extends At {
 export type MergeQueueCommand =
   | Enqueue
   | Dequeue
+  | RequestDequeue
   | Refresh
   | SetScopes
   | DraftCreated

@@ -303,3 +303,27 @@ describe('merge queue: user commands', () => {
     expect(leaves(events)).toEqual([[1, 'PR_MANUALLY_DEQUEUED']]);
   });
 });
+
+describe('merge queue: a removal asked for through the API', () => {
+  const request = (atMinutes: number, pullRequest = 1) =>
+    command('request_dequeue', atMinutes, { pullRequest, trigger: 'API: dequeue' });
+
+  it('records the request and keeps the pull request queued and in its batch until the dequeue', () => {
+    const history = given(policyWith(), 1);
+    const events = when(history, request(1));
+    expect(events).toEqual([
+      {
+        type: 'merge_queue.dequeue_requested',
+        data: { ...where(1, 'API: dequeue'), pullRequest: 1 },
+      },
+    ]);
+    const state = stateOf([...history, ...events]);
+    expect(state.pullRequests[1]).toMatchObject({ dequeueRequested: true, batchId: batchOf(history, 1).id });
+  });
+
+  it('records a repeated request once, and nothing for a pull request that is not queued', () => {
+    const history = [...given(policyWith(), 1), ...when(given(policyWith(), 1), request(1))];
+    expect(when(history, request(2))).toEqual([]);
+    expect(when(history, request(2, 7))).toEqual([]);
+  });
+});

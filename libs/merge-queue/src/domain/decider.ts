@@ -95,6 +95,12 @@ function handle(t: Transition, command: MergeQueueCommand): void {
         reason: command.reason,
         trigger: command.trigger,
       });
+    case 'request_dequeue': {
+      const pr = t.state.pullRequests[command.pullRequest];
+      if (pr && pr.dequeueRequested !== true)
+        t.emit('merge_queue.dequeue_requested', { pullRequest: pr.number }, command.trigger);
+      return;
+    }
     case 'refresh': {
       const pr = t.state.pullRequests[command.pullRequest];
       if (

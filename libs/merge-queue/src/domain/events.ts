@@ -390,6 +390,12 @@ export interface MergePostponed {
   data: Where & { pullRequest: number; retryAt: string; message: string };
 }
 
+/** A manual removal was asked for: the pull request stays listed until the dequeue that follows. */
+export interface DequeueRequested {
+  type: 'merge_queue.dequeue_requested';
+  data: Where & { pullRequest: number };
+}
+
 /** A `@mergifyio <command>` comment or a dashboard checkbox on a pull request. */
 export interface CommandReceived {
   type: 'pull_request.command_received';
@@ -431,7 +437,8 @@ export type MergeQueueEvent =
   | PriorityChanged
   | DraftClosedEvent
   | MergePostponed
-  | DraftOrphaned;
+  | DraftOrphaned
+  | DequeueRequested;
 
 export type MergeQueueEventType = MergeQueueEvent['type'];
 
@@ -462,6 +469,7 @@ export const mergeQueueEventTypes: readonly MergeQueueEventType[] = [
   'merge_queue.draft_closed',
   'merge_queue.merge_postponed',
   'merge_queue.draft_orphaned',
+  'merge_queue.dequeue_requested',
 ];
 
 /** Abort codes after which the pull request stays queued and is checked again (§2.13). */

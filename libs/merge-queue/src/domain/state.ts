@@ -30,6 +30,8 @@ export interface QueueEntry {
   secondsFrozen: number;
   /** A merge the code host refused for now is tried again from this time. */
   mergeRetryAt: number | null;
+  /** A user asked for its removal, which has not run yet (absent from states folded before it existed). */
+  dequeueRequested?: boolean;
 }
 
 /**
@@ -232,6 +234,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
             frozenSince: null,
             secondsFrozen: 0,
             mergeRetryAt: null,
+            dequeueRequested: false,
           },
         },
       };
@@ -457,6 +460,9 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
 
     case 'merge_queue.draft_closed':
       return { ...base, draftsToClose: base.draftsToClose.filter((n) => n !== event.data.checkPullRequest) };
+
+    case 'merge_queue.dequeue_requested':
+      return withPullRequest(base, event.data.pullRequest, (pr) => ({ ...pr, dequeueRequested: true }));
 
     case 'merge_queue.merge_postponed':
       return withPullRequest(base, event.data.pullRequest, (pr) => ({

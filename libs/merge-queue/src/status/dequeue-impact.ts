@@ -1,4 +1,4 @@
-import type { Dequeue } from '../domain/commands';
+import type { Dequeue, RequestDequeue } from '../domain/commands';
 import { mergeQueueDecider } from '../domain/decider';
 import type { MergeQueueEvent } from '../domain/events';
 import type { QueueState } from '../domain/state';
@@ -11,7 +11,24 @@ export interface DequeueImpact {
   cascaded_pull_requests: number;
 }
 
-/** The command a user's dequeue from the API issues. */
+/** What `POST .../dequeue` records: the removal is asked for, and carried out by `apiDequeue`. */
+export const apiDequeueRequest = (
+  repository: string,
+  baseRef: string,
+  pullRequest: number,
+  at: number,
+): RequestDequeue => ({
+  kind: 'request_dequeue',
+  repository,
+  baseRef,
+  at,
+  pullRequest,
+  trigger: API_DEQUEUE_TRIGGER,
+});
+
+const API_DEQUEUE_TRIGGER = 'API: dequeue';
+
+/** The command that carries out a removal asked for through the API. */
 export const apiDequeue = (
   repository: string,
   baseRef: string,
@@ -25,7 +42,7 @@ export const apiDequeue = (
   pullRequest,
   code: 'PR_MANUALLY_DEQUEUED',
   reason: 'The pull request was dequeued through the merge-queue API',
-  trigger: 'API: dequeue',
+  trigger: API_DEQUEUE_TRIGGER,
 });
 
 /**

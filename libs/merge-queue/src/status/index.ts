@@ -8,3 +8,4 @@ export * from './queue-status.service';
 export * from './status.module';
 export * from './eta-error';
 export * from './merge-conditions';
+export * from './dequeue-requests.reactor';

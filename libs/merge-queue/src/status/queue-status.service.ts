@@ -6,7 +6,7 @@ import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { QueueEntry } from '../domain/state';
 import { batchById } from '../domain/train';
-import { apiDequeue, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
+import { apiDequeue, apiDequeueRequest, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
 import { pullRequestDetailJson, pullRequestQueuedJson, type PullRequestDetailJson } from './detail-json';
 import { estimateQueue } from './eta';
 import type { MergeConditionsReader } from './merge-conditions';
@@ -183,14 +183,18 @@ export class QueueStatusService {
     return dryRunDequeue(state, apiDequeue(repository, baseRef, pullRequest, this.clock.now().getTime()));
   }
 
+  /**
+   * Records the removal as asked for; the dequeue-requests reactor carries it out where the
+   * processors run. Until then the pull request stays listed with `dequeue_requested: true`.
+   */
   async dequeue(repository: string, pullRequest: number): Promise<void> {
     const { streamId, baseRef } = await this.current(repository, pullRequest);
     const outcome = await this.commands.handle(
       streamId,
       snapshottingMergeQueueDecider,
-      apiDequeue(repository, baseRef, pullRequest, this.clock.now().getTime()),
+      apiDequeueRequest(repository, baseRef, pullRequest, this.clock.now().getTime()),
     );
-    // Read-your-writes: the status a client asks for next already shows the removal.
+    // Read-your-writes: the status a client asks for next shows the request (or the removal).
     await this.freshness.waitFor([queueStatusProjection.name], outcome.position);
   }
 }

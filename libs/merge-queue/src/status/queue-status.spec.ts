@@ -11,7 +11,7 @@ import {
   withDrafts,
   minutes,
 } from '../testing/queue-commands';
-import { apiDequeue, dryRunDequeue, impactOfEvents } from './dequeue-impact';
+import { apiDequeue, apiDequeueRequest, dryRunDequeue, impactOfEvents } from './dequeue-impact';
 import { pullRequestDetailJson } from './detail-json';
 import { estimateQueue } from './eta';
 import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-fold';
@@ -122,6 +122,26 @@ describe('queue status read model', () => {
     expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
     const bisecting = status.batches.find((b) => b.status.code === 'bisecting');
     expect(bisecting?.sub_batches?.length).toBeGreaterThan(0);
+  });
+
+  it('lists a pull request whose removal was asked for with dequeue_requested until the dequeue runs', () => {
+    const events = fourQueued();
+    const requested = then(events, apiDequeueRequest('acme/mono', 'main', 1, minutes(4)));
+    const status = queueStatusJson(contextOf(requested, 4));
+    const flags = status.batches.flatMap((b) => b.pull_requests.map((p) => [p.number, p.dequeue_requested]));
+    expect(flags).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect(status.waiting_pull_requests.every((p) => p.dequeue_requested === false)).toBe(true);
+    // The removal the request leads to is the one the dry run predicts, requested or not.
+    const dequeue = apiDequeue('acme/mono', 'main', 1, minutes(5));
+    const state = stateOf(requested);
+    expect(dryRunDequeue(state, dequeue)).toEqual(dryRunDequeue(stateOf(events), dequeue));
+    const removed = then(requested, dequeue);
+    expect(queueStatusJson(contextOf(removed, 5)).batches.flatMap((b) => b.pull_requests)).not.toContainEqual(
+      expect.objectContaining({ number: 1 }),
+    );
   });
 
   it('the dequeue dry run predicts exactly what the dequeue then does', () => {

@@ -130,7 +130,7 @@ export function pullRequestJson(
     conflict_with_pull_requests: pr.deferredBy && pr.deferredBy.length > 0 ? pr.deferredBy : null,
     batch_reason: batch ? batchReasonOf(ctx, batch, pr.number) : null,
     is_frozen: isFrozen(pr),
-    dequeue_requested: false,
+    dequeue_requested: pr.dequeueRequested === true,
     depends_on_pull_requests: pr.dependsOn.length > 0 ? pr.dependsOn : null,
   };
 }
