@@ -9,6 +9,7 @@ import {
   SCALAR_STYLE_PLAIN,
 } from 'js-yaml';
 import { aliasExpansionWithin } from './alias-expansion-bound';
+import { hasUnsureText } from './unsure-text';
 
 /** YAML 1.2 core with `<<` merge keys, as `yaml` reads `.mergify.yml`. */
 export const FAST_READING_SCHEMA = CORE_SCHEMA.withTags(mergeTag);
@@ -18,12 +19,6 @@ const LONGEST_SURE_KEY = 1000;
 const NULL_SPELLINGS = new Set(['', '~', 'null', 'Null', 'NULL']);
 /** Characters `yaml` refuses at the start of a plain scalar and js-yaml accepts there. */
 const RESERVED_PLAIN_STARTS = new Set([',', ']', '}', '@', '`']);
-/**
- * Text the two parsers are known to read differently, left to `yaml` whole: tabs (indentation,
- * separation), document markers anywhere but at the very start, indented `---` and `...`, block scalar headers with an indentation
- * indicator.
- */
-const UNSURE_TEXT = /\t|^ +(?:---|\.\.\.)|(?<=\n)(?:---|\.\.\.)|[|>][-+]?[1-9]/m;
 
 /**
  * The document's value read by js-yaml, several times faster than `yaml` on large files, with the
@@ -54,7 +49,7 @@ export function fastYamlValue(
 }
 
 function withinSureFeatures(events: readonly Event[], text: string): boolean {
-  if (UNSURE_TEXT.test(text)) return false;
+  if (hasUnsureText(text)) return false;
   let documents = 0;
   /** Per open node: for a mapping, how many keys and values it has so far; -1 otherwise. */
   const entries: number[] = [];

@@ -1,0 +1,19 @@
+/** Block scalar headers with an indentation indicator (`|2`, `>-1`). */
+const INDENTATION_INDICATOR = /[|>][-+]?[1-9]/;
+const DOCUMENT_MARKER = /---|\.\.\./;
+/** A marker indented at a line start (`^` of a multi-line pattern), or unindented after a line break. */
+const MISPLACED_DOCUMENT_MARKER = /(?:^|[\n\r\u2028\u2029]) +(?:---|\.\.\.)|\n(?:---|\.\.\.)/;
+
+/**
+ * Whether the text has something the two parsers are known to read differently, so `yaml` reads it
+ * whole: tabs (indentation, separation), document markers anywhere but at the very start, indented
+ * `---` and `...`, block scalar headers with an indentation indicator. Checked as separate patterns,
+ * the rarest last: one pattern with all of them was most of the cost of a large file's check.
+ */
+export function hasUnsureText(text: string): boolean {
+  return (
+    text.includes('\t') ||
+    INDENTATION_INDICATOR.test(text) ||
+    (DOCUMENT_MARKER.test(text) && MISPLACED_DOCUMENT_MARKER.test(text))
+  );
+}
