@@ -52,6 +52,22 @@ describe('parseConditions: the blocks', () => {
     expect(or.children[1]!.location).toEqual(['pull_request_rules', 3, 'conditions', 0, 'or', 1]);
   });
 
+  it('gives a text read again, in the same field or another sharing the memo, its own location', () => {
+    const memo = new Map();
+    const first = parseConditions(['label=a', { or: ['label=a'] }], ['x'], memo);
+    const second = parseConditions(['label=a'], ['y'], memo);
+    const leaves = (parsed: typeof first): ConditionNode[] =>
+      parsed.ok && parsed.condition.kind !== 'leaf' ? parsed.condition.children : [];
+    const [top, or] = leaves(first);
+    expect(top).toMatchObject({ label: 'label=a', location: ['x', 0] });
+    expect((or as ConditionGroup).children[0]).toMatchObject({
+      label: 'label=a',
+      location: ['x', 1, 'or', 0],
+    });
+    expect(leaves(second)[0]).toMatchObject({ label: 'label=a', location: ['y', 0] });
+    expect(leaves(second)[0]).toEqual({ ...(top as ConditionLeaf), location: ['y', 0] });
+  });
+
   it('reports every problem with its path, not just the first', () => {
     expect(
       errorOf(

@@ -61,14 +61,16 @@ const fail = ({ errors }: ParseContext, location: PathStep[], message: string): 
 };
 
 function readLeaf(text: string, location: PathStep[], memo: ConditionLeafMemo): LeafParse {
-  let parsed = memo.get(text);
-  if (parsed === undefined) {
-    parsed = parseConditionLeaf(text, []);
+  const known = memo.get(text);
+  if (known === undefined) {
+    // The first reading of a text is located where it stands; later ones copy it elsewhere.
+    const parsed = parseConditionLeaf(text, location);
     memo.set(text, parsed);
+    return parsed;
   }
-  if (!parsed.ok) return parsed;
+  if (!known.ok) return known;
   // Written out rather than spread: spreading was most of a large file's condition time.
-  const { label, negated, length, attribute, family, commit, operator, value } = parsed.leaf;
+  const { label, negated, length, attribute, family, commit, operator, value } = known.leaf;
   return {
     ok: true,
     leaf: { kind: 'leaf', label, location, negated, length, attribute, family, commit, operator, value },
@@ -109,12 +111,14 @@ function readList(
     return fail(context, location, `A condition list holds at most ${MAX_CONDITIONS_PER_LIST} conditions`);
   if (explicit && value.length === 0)
     return fail(context, location, `An ${kind} block needs at least one condition`);
-  const children = value.map((item, index) =>
-    readCondition(item, [...location, index], depth, context, false),
-  );
-  return children.every((child): child is ConditionNode => child !== null)
-    ? group(children, !explicit)
-    : null;
+  const children: ConditionNode[] = [];
+  let valid = true;
+  for (let index = 0; index < value.length; index += 1) {
+    const child = readCondition(value[index], [...location, index], depth, context, false);
+    if (child === null) valid = false;
+    else children.push(child);
+  }
+  return valid ? group(children, !explicit) : null;
 }
 
 function readCondition(

@@ -92,7 +92,7 @@ type NamedAttribute =
   | { ok: false; detail: string };
 
 function readAttribute(text: string): NamedAttribute {
-  const commit = /^commits\[([^\]]*)\]\.([A-Za-z_]+)/.exec(text);
+  const commit = text.startsWith('commits[') ? /^commits\[([^\]]*)\]\.([A-Za-z_]+)/.exec(text) : null;
   if (commit) {
     const index = commit[1]!.trim();
     if (index !== '*' && !/^-?\d+$/.test(index))
@@ -132,11 +132,23 @@ const KNOWN_NAMES = new Set(ATTRIBUTE_NAMES_LONGEST_FIRST);
  * text that does not start with a known word.
  */
 function attributeNameAt(text: string): string | undefined {
-  const word = /^[a-z][a-z-]*/.exec(text)?.[0];
-  if (word !== undefined && KNOWN_NAMES.has(word) && boundary(text[word.length])) return word;
+  const word = leadingWord(text);
+  if (word !== '' && KNOWN_NAMES.has(word) && boundary(text[word.length])) return word;
   return ATTRIBUTE_NAMES_LONGEST_FIRST.find(
     (candidate) => text.startsWith(candidate) && boundary(text[candidate.length]),
   );
+}
+
+/** The text's leading `[a-z][a-z-]*`, or '': scanned rather than matched, once per condition text. */
+function leadingWord(text: string): string {
+  const first = text.charCodeAt(0);
+  if (!(first >= 0x61 && first <= 0x7a)) return '';
+  let end = 1;
+  for (; end < text.length; end += 1) {
+    const code = text.charCodeAt(end);
+    if (!((code >= 0x61 && code <= 0x7a) || code === 0x2d)) break;
+  }
+  return text.slice(0, end);
 }
 
 const boundary = (next: string | undefined): boolean =>
