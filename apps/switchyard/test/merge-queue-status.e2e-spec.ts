@@ -233,3 +233,45 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
     expect(mergeQueueStatusProblems(paused.body)).toEqual([]);
   });
 });
+
+describe('merge-queue status of a batch held by a schedule (all-in-one app, sandbox forge)', () => {
+  jest.setTimeout(300_000);
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '1' });
+    // The engine judges on the system clock: the status must judge the same day.
+    app.clock.set(new Date());
+  }, 120_000);
+  afterAll(() => app?.close());
+
+  it('shows waiting_schedule once CI passed and only the schedule condition fails', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('schedule'));
+    const base = `/v1/repos/${team.repository}`;
+    // A weekday three days away: closed today and tomorrow, whenever the test runs.
+    const closedDay = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][(new Date().getUTCDay() + 3) % 7];
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile(
+      'main',
+      '.mergify.yml',
+      `queue_rules:\n  - name: default\n    merge_conditions:\n      - check-success=ci\n      - schedule=${closedDay}\n`,
+    );
+    const number = await team.openChange('later');
+    await team.comment(number, '@mergify queue');
+    await team.until('the batch waits for its schedule', async () => {
+      const status = await app.request('GET', `${base}/merge-queue/status`);
+      return status.body.batches.some((b: Json) => b.status.code === 'waiting_schedule');
+    });
+    const status = await app.request('GET', `${base}/merge-queue/status`);
+    expect(mergeQueueStatusProblems(status.body)).toEqual([]);
+    const detail = await app.request('GET', `${base}/merge-queue/pull/${number}`);
+    expect(pullRequestDetailProblems(detail.body)).toEqual([]);
+    expect(detail.body.mergeability_check.conditions_evaluation).toMatchObject({
+      match: false,
+      subconditions: [
+        { label: 'check-success=ci', match: true },
+        { label: `schedule=${closedDay}`, match: false },
+      ],
+    });
+  });
+});

@@ -1,5 +1,5 @@
 import type { CheckOnHead } from '@switchyard/code-host';
-import { priorityAlias, type ConditionEvaluation } from '@switchyard/config';
+import { priorityAlias, renderConditionMarkdown, type ConditionEvaluation } from '@switchyard/config';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
 import type { Batch, QueueEntry } from '../domain/state';
 import { queuePositionOf } from '../domain/presentation';
@@ -83,11 +83,9 @@ function ciStateOf(batch: Batch): MergeabilityCheckJson['ci_state'] {
   return 'pending';
 }
 
-/** `conditions`: the queue rule's merge conditions judged for the batch, when it has any. */
 export function mergeabilityCheckJson(
   ctx: RenderContext,
   batch: Batch | undefined,
-  conditions: ConditionEvaluation | null = null,
 ): MergeabilityCheckJson | null {
   if (!batch || batch.checkPullRequest === null) return null;
   const draft = ctx.snapshots.get(batch.checkPullRequest);
@@ -101,15 +99,11 @@ export function mergeabilityCheckJson(
     ci_state: ciState,
     state: ciState === 'failed' ? 'failure' : ciState,
     checks: (draft?.checks ?? []).filter((check) => check.name !== QUEUE_CHECK_NAME).map(queueCheckJson),
-    conditions_evaluation: conditions,
+    conditions_evaluation: ctx.conditions?.get(batch.id)?.evaluation ?? null,
   };
 }
 
-export function pullRequestDetailJson(
-  ctx: RenderContext,
-  pr: QueueEntry,
-  conditions: ConditionEvaluation | null = null,
-): PullRequestDetailJson {
+export function pullRequestDetailJson(ctx: RenderContext, pr: QueueEntry): PullRequestDetailJson {
   const state = ctx.fold.queue;
   const batch = batchById(state, pr.batchId);
   return {
@@ -121,7 +115,7 @@ export function pullRequestDetailJson(
     queue_rule_name: pr.queueName,
     checks_timeout_at: batch ? iso(checksTimeoutAtOf(ctx.fold, batch)) : null,
     queue_rule: queueRuleJson(pr.queueName, ruleOf(state, pr.queueName)),
-    mergeability_check: mergeabilityCheckJson(ctx, batch, conditions),
+    mergeability_check: mergeabilityCheckJson(ctx, batch),
   };
 }
 
@@ -144,7 +138,9 @@ export function pullRequestQueuedJson(ctx: RenderContext, pr: QueueEntry) {
       started_at: check.started_at,
       ended_at: check.ci_ended_at,
       checks: check.checks,
-      evaluated_conditions: '',
+      evaluated_conditions: check.conditions_evaluation
+        ? renderConditionMarkdown(check.conditions_evaluation)
+        : '',
       state: check.state,
     },
     mergeability_check: check && {

@@ -1,9 +1,10 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
+import { SNAPSHOT_TABLE } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
 import {
   evaluateConditions,
   validateConfiguration,
   type ConditionEvaluation,
+  type ConditionNode,
   type QueueRuleConfiguration,
 } from '@switchyard/config';
 import type { RepositoryConfigurationSource } from '@switchyard/config/application/repository-configuration-source';
@@ -11,56 +12,105 @@ import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Batch } from '../domain/state';
 
+/** A batch's merge conditions as judged now, and whether only a schedule holds it (§2.12). */
+export interface BatchConditions {
+  evaluation: ConditionEvaluation;
+  waitingSchedule: boolean;
+}
+
 /**
  * The queue rule's merge conditions judged for a batch (queue-semantics §2.4, as the engine judges
  * them): every pull request of the batch with the check pull request's checks standing in for its
  * own. Null when the rule has no merge conditions of its own.
  */
-export function mergeConditionsEvaluation(
+export function judgeMergeConditions(
   rule: QueueRuleConfiguration | undefined,
   checkPullRequest: PullRequestSnapshot,
   batchPullRequests: readonly PullRequestSnapshot[],
   now: Date,
-): ConditionEvaluation | null {
+): BatchConditions | null {
   const merge = rule?.mergeConditions;
   if (merge === undefined || merge.source === true || merge.source.length === 0) return null;
   const judged = batchPullRequests.length > 0 ? batchPullRequests : [checkPullRequest];
-  return evaluateConditions(
+  const evaluation = evaluateConditions(
     merge.tree,
     judged.map((pullRequest) => ({ pullRequest: { ...pullRequest, checks: checkPullRequest.checks }, now })),
   );
+  const waitingSchedule =
+    !evaluation.match && judged.every((_, index) => holdsIgnoringSchedules(merge.tree, evaluation, index));
+  return { evaluation, waitingSchedule };
+}
+
+/** The node's verdict for the index-th pull request with every `schedule` condition taken as met. */
+function holdsIgnoringSchedules(
+  node: ConditionNode,
+  evaluation: ConditionEvaluation,
+  index: number,
+): boolean {
+  if (node.kind === 'leaf') return node.family === 'schedule' || evaluation.evaluations[index]!.match;
+  const children = node.children.map((child, i) =>
+    holdsIgnoringSchedules(child, evaluation.subconditions[i]!, index),
+  );
+  if (node.kind === 'and') return children.every(Boolean);
+  if (node.kind === 'or') return children.some(Boolean);
+  return !children[0];
 }
 
 /** How long a repository's queue rules are reused before the configuration file is read again. */
 export const QUEUE_RULES_REUSED_MS = 30_000;
 
 /**
- * Reads what the evaluation needs: the queue rules in force (the configuration file on the default
+ * Reads what the judgement needs: the queue rules in force (the configuration file on the default
  * branch, through the code host, reused for QUEUE_RULES_REUSED_MS) and the pull requests' snapshots.
  */
 export class MergeConditionsReader {
   private readonly rules = new Map<string, { readAt: number; rules: QueueRuleConfiguration[] }>();
-  private readonly snapshots: PullRequestSnapshots;
 
   constructor(
     private readonly configuration: RepositoryConfigurationSource,
-    sql: SqlQueryable,
+    private readonly sql: SqlQueryable,
     private readonly clock: Clock,
-  ) {
-    this.snapshots = new PullRequestSnapshots(sql);
+  ) {}
+
+  /** The merge conditions of each batch checked on a pull request now, by batch id. */
+  async judge(
+    repository: string,
+    batches: readonly Batch[],
+    now: Date,
+  ): Promise<ReadonlyMap<string, BatchConditions>> {
+    const checked = batches.filter((batch) => batch.checkPullRequest !== null);
+    const judged = new Map<string, BatchConditions>();
+    if (checked.length === 0) return judged;
+    const numbers = checked.flatMap((batch) => [batch.checkPullRequest!, ...batch.pullRequests]);
+    const [rules, snapshots] = await Promise.all([
+      this.queueRules(repository),
+      this.snapshots(repository, numbers),
+    ]);
+    for (const batch of checked) {
+      const checkPullRequest = snapshots.get(batch.checkPullRequest!);
+      if (!checkPullRequest) continue;
+      const own = batch.pullRequests.flatMap((n) => snapshots.get(n) ?? []);
+      const rule = rules.find((r) => r.name === batch.queueName);
+      const conditions = judgeMergeConditions(rule, checkPullRequest, own, now);
+      if (conditions) judged.set(batch.id, conditions);
+    }
+    return judged;
   }
 
-  async evaluate(repository: string, batch: Batch, now: Date): Promise<ConditionEvaluation | null> {
-    if (batch.checkPullRequest === null) return null;
-    const [rules, checkPullRequest, ...own] = await Promise.all([
-      this.queueRules(repository),
-      this.snapshots.find(repository, batch.checkPullRequest),
-      ...batch.pullRequests.map((n) => this.snapshots.find(repository, n)),
-    ]);
-    if (!checkPullRequest) return null;
-    const rule = rules.find((r) => r.name === batch.queueName);
-    const known = own.filter((snapshot): snapshot is PullRequestSnapshot => snapshot !== null);
-    return mergeConditionsEvaluation(rule, checkPullRequest, known, now);
+  private async snapshots(
+    repository: string,
+    numbers: readonly number[],
+  ): Promise<Map<number, PullRequestSnapshot>> {
+    const { rows } = await this.sql.query<{ number: number; snapshot: PullRequestSnapshot | string }>(
+      `SELECT number, snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND number = ANY($2::int[])`,
+      [repository.toLowerCase(), [...new Set(numbers)]],
+    );
+    return new Map(
+      rows.map((row) => [
+        row.number,
+        typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as PullRequestSnapshot) : row.snapshot,
+      ]),
+    );
   }
 
   private async queueRules(repository: string): Promise<QueueRuleConfiguration[]> {
@@ -71,7 +121,7 @@ export class MergeConditionsReader {
     const [owner, name] = key.split('/') as [string, string];
     const file = await this.configuration.read(owner, name);
     const validation = file ? validateConfiguration(file.content) : null;
-    // No file or an invalid one: no rule of it is in force, so there is nothing to evaluate.
+    // No file or an invalid one: no rule of it is in force, so there is nothing to judge.
     const rules = validation?.valid ? validation.configuration.queueRules : [];
     this.rules.set(key, { readAt: now, rules });
     return rules;

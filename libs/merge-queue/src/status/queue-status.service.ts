@@ -5,7 +5,6 @@ import type { ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { QueueEntry } from '../domain/state';
-import { batchById } from '../domain/train';
 import { apiDequeue, apiDequeueRequest, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
 import { pullRequestDetailJson, pullRequestQueuedJson, type PullRequestDetailJson } from './detail-json';
 import { estimateQueue } from './eta';
@@ -69,19 +68,34 @@ export class QueueStatusService {
     return this.reader.asOf(repository, at.getTime(), branch);
   }
 
+  /**
+   * What rendering reads besides the folds. Merge conditions are judged for live answers only: they
+   * read today's snapshots and configuration, which a past moment's answer must not depend on.
+   */
   private async contexts(
     repository: string,
     queues: QueueFold[],
     now: number,
-    position?: string,
+    options: { position?: string; live: boolean },
   ): Promise<RenderContext[]> {
     const numbers = queues.flatMap(({ fold }) => [
       ...Object.keys(fold.queue.pullRequests).map(Number),
       ...fold.queue.batches.flatMap((b) => (b.checkPullRequest === null ? [] : [b.checkPullRequest])),
     ]);
-    const snapshots =
-      numbers.length === 0 ? new Map() : await this.metadata.of(repository, numbers, position);
-    return queues.map(({ fold }) => ({ fold, estimates: estimateQueue(fold, now), snapshots, repository }));
+    const running = queues.flatMap(({ fold }) => fold.queue.batches.filter((b) => b.phase === 'running'));
+    const [snapshots, conditions] = await Promise.all([
+      numbers.length === 0 ? new Map() : this.metadata.of(repository, numbers, options.position),
+      options.live && this.conditions && running.length > 0
+        ? this.conditions.judge(repository, running, new Date(now))
+        : undefined,
+    ]);
+    return queues.map(({ fold }) => ({
+      fold,
+      estimates: estimateQueue(fold, now),
+      snapshots,
+      repository,
+      ...(conditions ? { conditions } : {}),
+    }));
   }
 
   async status(
@@ -90,7 +104,9 @@ export class QueueStatusService {
   ): Promise<MergeQueueStatusJson> {
     const at = options.at ?? null;
     if (at !== null)
-      return this.render(repository, await this.queues(repository, at, options.branch), at.getTime());
+      return this.render(repository, await this.queues(repository, at, options.branch), at.getTime(), {
+        live: false,
+      });
     // Live: the same queue revisions and snapshot position within the same second answer the same.
     const [queues, position] = await Promise.all([
       this.reader.live(repository, options.branch),
@@ -102,7 +118,7 @@ export class QueueStatusService {
     const second = Math.floor(now / 1000);
     const cached = this.rendered.get(cacheKey);
     if (cached && cached.key === key && cached.second === second) return cached.status;
-    const status = await this.render(repository, queues, now, position);
+    const status = await this.render(repository, queues, now, { position, live: true });
     this.rendered.set(cacheKey, { key, second, status });
     return status;
   }
@@ -111,9 +127,9 @@ export class QueueStatusService {
     repository: string,
     queues: QueueFold[],
     now: number,
-    position?: string,
+    options: { position?: string; live: boolean },
   ): Promise<MergeQueueStatusJson> {
-    const rendered = (await this.contexts(repository, queues, now, position)).map(queueStatusJson);
+    const rendered = (await this.contexts(repository, queues, now, options)).map(queueStatusJson);
     if (rendered.length === 0) return EMPTY_STATUS;
     // Several branches without ?branch=: one answer holding every queue's batches.
     return rendered.reduce((all, one) => ({
@@ -144,18 +160,14 @@ export class QueueStatusService {
   ): Promise<PullRequestDetailJson> {
     const { queue, entry } = await this.find(repository, pullRequest, at);
     const now = at?.getTime() ?? this.clock.now().getTime();
-    const batch = batchById(queue.fold.queue, entry.batchId);
-    const [[ctx], conditions] = await Promise.all([
-      this.contexts(repository, [queue], now),
-      batch && this.conditions ? this.conditions.evaluate(repository, batch, new Date(now)) : null,
-    ]);
-    return pullRequestDetailJson(ctx!, entry, conditions);
+    const [ctx] = await this.contexts(repository, [queue], now, { live: at === null });
+    return pullRequestDetailJson(ctx!, entry);
   }
 
   /** Legacy GET queues: every queue with its pull requests in position order. */
   async legacyQueues(repository: string) {
     const queues = await this.reader.live(repository);
-    const contexts = await this.contexts(repository, queues, this.clock.now().getTime());
+    const contexts = await this.contexts(repository, queues, this.clock.now().getTime(), { live: true });
     return queues
       .map((queue, index) => {
         const entries = Object.values(queue.fold.queue.pullRequests);

@@ -1,3 +1,4 @@
+import type { ConditionEvaluation } from '@switchyard/config';
 import type { MergeQueueEvent } from '../domain/events';
 import {
   checksReported,
@@ -12,7 +13,7 @@ import {
   minutes,
 } from '../testing/queue-commands';
 import { apiDequeue, apiDequeueRequest, dryRunDequeue, impactOfEvents } from './dequeue-impact';
-import { pullRequestDetailJson } from './detail-json';
+import { pullRequestDetailJson, pullRequestQueuedJson } from './detail-json';
 import { estimateQueue } from './eta';
 import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-fold';
 import { queueStatusJson, type RenderContext } from './status-json';
@@ -94,6 +95,37 @@ describe('queue status read model', () => {
     });
     const unknown = status.batches[1]!.pull_requests[0]!;
     expect(unknown).toMatchObject({ author: { id: 0, login: '' }, github_labels: null });
+  });
+
+  it('shows a running batch held only by a schedule as waiting_schedule, with the judged conditions', () => {
+    const ctx = contextOf(fourQueued(), 3);
+    const [first, second] = ctx.fold.queue.batches;
+    const leaf = (label: string, match: boolean): ConditionEvaluation => ({
+      match,
+      label,
+      description: null,
+      documentation_url: null,
+      schedule: null,
+      subconditions: [],
+      evaluations: [],
+    });
+    const evaluation = {
+      ...leaf('all of', false),
+      subconditions: [leaf('check-success=tests', true), leaf('schedule=Mon-Fri', false)],
+    };
+    const conditions = new Map([[first!.id, { evaluation, waitingSchedule: true }]]);
+    const status = queueStatusJson({ ...ctx, conditions });
+    expect(status.batches.map((b) => [b.id, b.status.code])).toEqual([
+      [first!.id, 'waiting_schedule'],
+      [second!.id, 'running'],
+    ]);
+    const detail = pullRequestDetailJson({ ...ctx, conditions }, ctx.fold.queue.pullRequests[1]!);
+    expect(detail.mergeability_check?.conditions_evaluation).toEqual(evaluation);
+    expect(pullRequestDetailProblems(detail as unknown as Record<string, unknown>)).toEqual([]);
+    const legacy = pullRequestQueuedJson({ ...ctx, conditions }, ctx.fold.queue.pullRequests[1]!);
+    expect(legacy.speculative_check_pull_request?.evaluated_conditions).toBe(
+      '- [X] `check-success=tests`\n- [ ] `schedule=Mon-Fri`',
+    );
   });
 
   it('passes a batch to waiting_for_merge and records its CI time for the ETA', () => {

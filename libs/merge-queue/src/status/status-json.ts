@@ -6,6 +6,7 @@ import { policyOf, type Batch, type QueueEntry } from '../domain/state';
 import { batchStatusOf, waitingBatchOf, type BatchStatusCode } from '../domain/presentation';
 import { checksTimeoutSeconds, isFrozen, laneKeysOf, queueOrder, ruleOf } from '../domain/train';
 import type { Estimate, QueueEstimates } from './eta';
+import type { BatchConditions } from './merge-conditions';
 import type { PullRequestFacts } from './queue-metadata';
 import type { QueueStatusFold } from './status-fold';
 
@@ -88,6 +89,8 @@ export interface RenderContext {
   estimates: QueueEstimates;
   snapshots: SnapshotsByNumber;
   repository: string;
+  /** Merge conditions of the batches checked now, by batch id (live answers only: not from events). */
+  conditions?: ReadonlyMap<string, BatchConditions>;
 }
 
 function batchReasonOf(ctx: RenderContext, batch: Batch, number: number): BatchReasonJson {
@@ -162,7 +165,7 @@ export function batchJson(ctx: RenderContext, batch: Batch): BatchJson {
     name: `${batch.queueName} ${batch.pullRequests.map((n) => `#${n}`).join(' ')}`,
     parent_ids: batch.parentIds,
     status: {
-      code: batchStatusOf(state, batch),
+      code: ctx.conditions?.get(batch.id)?.waitingSchedule ? 'waiting_schedule' : batchStatusOf(state, batch),
       batch_filled_slots: batch.pullRequests.length,
       max_batch_slots: maxSlotsOf(rule),
       batch_max_start_at: null,
