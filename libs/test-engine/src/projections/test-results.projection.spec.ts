@@ -1,5 +1,7 @@
 import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
+import { type Conclusion, HEALTH_RULES } from '../domain/health/health-rules';
+import { healthVerdict } from '../domain/health/health-verdict';
 import {
   readCurrentHealthOnDefaultBranch,
   readIdentityHealthOnDefaultBranch,
@@ -82,4 +84,105 @@ describeEachDatabase('test results projection', (db) => {
     // A single failed commit is not yet broken (docs/test-health.md), and the PR pass is no flake.
     expect(health.get('t.a')).toEqual([{ pipelineName: 'ci', jobName: 'tests', health: 'healthy' }]);
   });
+
+  it('keeps every identity equal to the verdict over its whole history, whichever way its row was moved', async () => {
+    // Over more commits than the window: early failures age out, then mostly passes (the row-only
+    // path); retries of an older commit finishing before its first executions (its first finish
+    // moves back); a test skipped after its only pass, which leaves the window; one broken at the end.
+    // Each case sits where a wrong shortcut would show in the final rows (no full refresh after it).
+    const tests = ['t.0', 't.1', 't.2', 't.broken', 't.skipped'];
+    const conclusionOf = (test: string, upload: number): Conclusion => {
+      if (test === 't.skipped') return upload === 0 ? 'passed' : 'skipped';
+      if (test === 't.broken' && upload > 60) return 'failed';
+      return upload < 12 && (upload + test.length) % 5 === 0 ? 'failed' : 'passed';
+    };
+    const history: { test: string; commit: string; conclusion: Conclusion; finishedAt: string }[] = [];
+    for (let upload = 0; upload < 70; upload++) {
+      const retry = upload % 7 === 6 && upload < 50;
+      const commit = `c${retry ? upload - (upload % 2 === 0 ? 1 : 4) : upload}`;
+      const finishedAt = new Date(Date.UTC(2026, 4, 1, 0, upload * 10 - (retry ? 45 : 0))).toISOString();
+      const executions = tests.map((test) => {
+        const conclusion = conclusionOf(test, upload);
+        history.push({ test, commit, conclusion, finishedAt });
+        return execution(test, conclusion, finishedAt);
+      });
+      await apply(recorded(REPO, runOn({ commitSha: commit }), executions));
+    }
+
+    // Last, one test retried on an older commit, earlier than that commit's first executions.
+    const lateRetry = new Date(Date.UTC(2026, 4, 1, 0, 600 - 45)).toISOString();
+    history.push({ test: 't.0', commit: 'c60', conclusion: 'passed', finishedAt: lateRetry });
+    await apply(recorded(REPO, runOn({ commitSha: 'c60' }), [execution('t.0', 'passed', lateRetry)]));
+
+    const { rows } = await sql.query<Record<string, unknown>>(
+      `SELECT test_name, health_status, failed_executions_ratio, success_ratio, failure_ratio, flakiness_ratio,
+         executions_count, last_finished_at FROM ${IDENTITIES_TABLE} ORDER BY test_name`,
+    );
+    expect(
+      rows.map((row) => ({
+        ...row,
+        last_finished_at: new Date(row.last_finished_at as string).toISOString(),
+      })),
+    ).toEqual(
+      tests.map((test) =>
+        expectedIdentity(
+          test,
+          history.filter((entry) => entry.test === test),
+        ),
+      ),
+    );
+  });
+
+  it('projects an event recorded before the columnar form (one object per execution) the same way', async () => {
+    const executions = [
+      execution('t.a', 'failed', '2026-05-01T10:00:00Z'),
+      execution('t.b', 'passed', '2026-05-01T10:00:00Z'),
+    ];
+    const legacy = recorded(REPO, runOn({ commitSha: 'c1' }), executions);
+    await apply({ ...legacy, data: { ...legacy.data, executions } });
+    const read = (table: string, order: string) => sql.query(`SELECT * FROM ${table} ORDER BY ${order}`);
+    const fromRows = [await read(EXECUTIONS_TABLE, 'span_id'), await read(IDENTITIES_TABLE, 'test_name')];
+    await sql.transaction((tx) => testResultsProjection.reset(tx));
+    await apply(legacy);
+    expect([await read(EXECUTIONS_TABLE, 'span_id'), await read(IDENTITIES_TABLE, 'test_name')]).toEqual(
+      fromRows,
+    );
+  });
 });
+
+/** What the identity row must hold: the verdict over its newest commits, the count over all. */
+function expectedIdentity(
+  test: string,
+  history: { commit: string; conclusion: Conclusion; finishedAt: string }[],
+): Record<string, unknown> {
+  const commits = new Map<
+    string,
+    { commitSha: string; passed: number; failed: number; skipped: number; first: string }
+  >();
+  for (const { commit, conclusion, finishedAt } of history) {
+    const outcome = commits.get(commit) ?? {
+      commitSha: commit,
+      passed: 0,
+      failed: 0,
+      skipped: 0,
+      first: finishedAt,
+    };
+    outcome[conclusion]++;
+    if (finishedAt < outcome.first) outcome.first = finishedAt;
+    commits.set(commit, outcome);
+  }
+  const newestFirst = [...commits.values()].sort(
+    (a, b) => b.first.localeCompare(a.first) || b.commitSha.localeCompare(a.commitSha),
+  );
+  const verdict = healthVerdict(newestFirst.slice(0, HEALTH_RULES.windowCommits).reverse());
+  return {
+    test_name: test,
+    health_status: verdict.status,
+    failed_executions_ratio: verdict.failedExecutionsRatio,
+    success_ratio: verdict.successRatio,
+    failure_ratio: verdict.failureRatio,
+    flakiness_ratio: verdict.flakinessRatio,
+    executions_count: history.length,
+    last_finished_at: newestFirst[0]!.first,
+  };
+}

@@ -6,6 +6,7 @@ import { HEALTH_RULES, HEALTH_SEVERITY } from '../domain/health/health-rules';
 import { healthVerdict } from '../domain/health/health-verdict';
 import { failureIdOf, UNKNOWN_EXCEPTION_TYPE } from '../domain/identity/failure-identity';
 import { testIdOf } from '../domain/identity/test-identity';
+import { executionColumnsOf } from '../domain/upload/execution-columns';
 import { type TestResultsRecorded, testUploadEventTypes } from '../domain/upload/test-upload.events';
 import { ranOnDefaultBranch } from '../domain/upload/test-results';
 import {
@@ -41,17 +42,12 @@ export const testResultsProjection: Projection = {
   },
 
   async apply(tx, events) {
-    const touched = new Map<string, IdentityKey>();
+    // Event by event: the next event's fast path reads identity rows this one's refresh wrote.
     for (const event of events) {
       if (event.type !== 'test_results.recorded') continue;
-      for (const key of await recordExecutions(tx, event as RecordedEvent<TestResultsRecorded>)) {
-        const id = `${key.repository}\n${key.testId}\n${key.pipelineName}\n${key.jobName}`;
-        const seen = touched.get(id);
-        if (seen) seen.addedExecutions += key.addedExecutions;
-        else touched.set(id, key);
-      }
+      const rejudged = await recordExecutions(tx, event as RecordedEvent<TestResultsRecorded>);
+      if (rejudged.length > 0) await refreshIdentities(tx, rejudged);
     }
-    if (touched.size > 0) await refreshIdentities(tx, [...touched.values()]);
   },
 
   async countRecords(q) {
@@ -68,7 +64,7 @@ interface IdentityKey {
   testName: string;
   pipelineName: string;
   jobName: string;
-  /** Default-branch executions this batch inserted for the identity (its count moves by that). */
+  /** Default-branch executions the event inserted for the identity (its count moves by that). */
   addedExecutions: number;
 }
 
@@ -89,39 +85,49 @@ const COLUMNS = [
   ['function_name', 'text'],
 ] as const;
 
-/** One statement per event: insert the new executions, add them to their commits' counters. */
+/**
+ * One statement per event: insert the new executions, add them to their commits' counters, and
+ * move the identities whose verdict cannot change. Returns the other identities the event touched,
+ * whose verdict refreshIdentities computes again from their history.
+ *
+ * A verdict cannot change when the identity's window held no failure and at least one pass (failed
+ * ratio 0, success ratio 1) and the event brings passes and no failure: the window still has no
+ * failure and a pass, so healthy with ratios 0 / 1 / 0 / 0 whatever commits it now spans. Only the
+ * count and the last run move, the last run being the commit's first finish when that is no older
+ * than the stored one (a commit that existed and kept or lowered its first finish may have been
+ * the newest, so that case is judged in full). Most uploads of a healthy suite take this path,
+ * which reads no history.
+ */
 async function recordExecutions(
   tx: SqlQueryable,
   event: RecordedEvent<TestResultsRecorded>,
 ): Promise<IdentityKey[]> {
-  const { repository, run, executions, uploadId } = event.data;
+  const { repository, run, uploadId } = event.data;
   const onDefaultBranch = ranOnDefaultBranch(run);
-  const columns: unknown[][] = COLUMNS.map(() => []);
-  const names = new Map<string, string>();
-  for (const execution of executions) {
-    const testId = testIdOf(repository, execution.testName);
-    names.set(testId, execution.testName);
-    const failed = execution.conclusion === 'failed';
-    const exceptionType = execution.exceptionType ?? UNKNOWN_EXCEPTION_TYPE;
-    const exceptionMessage = execution.exceptionMessage ?? '';
-    const values = [
-      execution.traceId,
-      execution.spanId,
-      testId,
-      execution.testName,
-      execution.conclusion,
-      execution.finishedAt,
-      execution.durationMs,
-      execution.quarantined,
-      failed ? failureIdOf(testId, exceptionType, exceptionMessage) : null,
-      failed ? exceptionType : null,
-      failed ? exceptionMessage : null,
-      execution.exceptionStacktrace,
-      execution.filepath,
-      execution.functionName,
-    ];
-    values.forEach((value, index) => columns[index]!.push(value));
-  }
+  // The event already holds one array per field: the statement takes them as they are.
+  const executions = executionColumnsOf(event.data.executions);
+  const { conclusion, exceptionType, exceptionMessage } = executions;
+  const testIds = executions.testName.map((name) => testIdOf(repository, name));
+  const failed = (index: number) => conclusion[index] === 'failed';
+  const typeOf = (index: number) => exceptionType[index] ?? UNKNOWN_EXCEPTION_TYPE;
+  const messageOf = (index: number) => exceptionMessage[index] ?? '';
+  const names = new Map(testIds.map((testId, index) => [testId, executions.testName[index]!]));
+  const columns = [
+    executions.traceId,
+    executions.spanId,
+    testIds,
+    executions.testName,
+    conclusion,
+    executions.finishedAt,
+    executions.durationMs,
+    executions.quarantined,
+    testIds.map((testId, i) => (failed(i) ? failureIdOf(testId, typeOf(i), messageOf(i)) : null)),
+    testIds.map((_, i) => (failed(i) ? typeOf(i) : null)),
+    testIds.map((_, i) => (failed(i) ? messageOf(i) : null)),
+    executions.exceptionStacktrace,
+    executions.filepath,
+    executions.functionName,
+  ];
   const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
@@ -134,20 +140,35 @@ async function recordExecutions(
        FROM unnest(${unnest}) AS incoming(${columnNames})
        ON CONFLICT (repository, trace_id, span_id) DO NOTHING
        RETURNING test_id, conclusion, finished_at
+     ), touched AS (
+       SELECT test_id, count(*)::int AS added, min(finished_at) AS first_finished_at,
+         count(*) FILTER (WHERE conclusion = 'passed') AS passed, count(*) FILTER (WHERE conclusion = 'failed') AS failed,
+         count(*) FILTER (WHERE conclusion = 'skipped') AS skipped
+       FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id
      ), per_commit AS (
        INSERT INTO ${IDENTITY_COMMITS_TABLE} AS stored
          (repository, test_id, pipeline_name, job_name, commit_key, first_finished_at, passed, failed, skipped)
-       SELECT $${base + 1}, test_id, $${base + 2}, $${base + 3}, $${base + 4}, min(finished_at),
-         count(*) FILTER (WHERE conclusion = 'passed'), count(*) FILTER (WHERE conclusion = 'failed'),
-         count(*) FILTER (WHERE conclusion = 'skipped')
-       FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id
+       SELECT $${base + 1}, test_id, $${base + 2}, $${base + 3}, $${base + 4}, first_finished_at, passed, failed, skipped
+       FROM touched
        ON CONFLICT (repository, test_id, pipeline_name, job_name, commit_key) DO UPDATE
          SET passed = stored.passed + EXCLUDED.passed, failed = stored.failed + EXCLUDED.failed,
              skipped = stored.skipped + EXCLUDED.skipped,
              first_finished_at = least(stored.first_finished_at, EXCLUDED.first_finished_at)
-       RETURNING test_id
+       RETURNING test_id, first_finished_at
+     ), unchanged_verdict AS (
+       UPDATE ${IDENTITIES_TABLE} AS identity
+       SET executions_count = identity.executions_count + touched.added,
+           last_finished_at = per_commit.first_finished_at
+       FROM touched JOIN per_commit USING (test_id)
+       WHERE identity.repository = $${base + 1} AND identity.test_id = touched.test_id
+         AND identity.pipeline_name = $${base + 2} AND identity.job_name = $${base + 3}
+         AND touched.failed = 0 AND touched.passed > 0
+         AND identity.failed_executions_ratio = 0 AND identity.success_ratio = 1
+         AND per_commit.first_finished_at >= identity.last_finished_at
+       RETURNING identity.test_id
      )
-     SELECT test_id::text, count(*)::int AS added FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id`,
+     SELECT test_id::text, added FROM touched
+     WHERE test_id NOT IN (SELECT test_id FROM unchanged_verdict)`,
     [
       ...columns,
       repository,

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Conclusion } from '../domain/health/health-rules';
+import { toExecutionColumns } from '../domain/upload/execution-columns';
 import type { TestResultsRecorded } from '../domain/upload/test-upload.events';
 import type { RunContext, TestExecution } from '../domain/upload/test-results';
 
@@ -51,7 +52,7 @@ export function execution(
 
 let position = 0;
 
-/** A stored upload event, as the projection receives it. */
+/** A stored upload event, as the projection receives it (the columnar form ingestion records). */
 export function recorded(
   repository: string,
   run: RunContext,
@@ -73,7 +74,7 @@ export function recorded(
       part: 0,
       parts: 1,
       run,
-      executions,
+      executions: toExecutionColumns(executions),
     },
     metadata: {},
     recordedAt: new Date(executions[0]!.finishedAt),

@@ -1,5 +1,6 @@
 import { DeciderSpecification } from '@switchyard/testing';
 import { execution, runOn } from '../../testing/test-results-builder';
+import { toExecutionColumns } from './execution-columns';
 import { MAX_EXECUTIONS_PER_EVENT, type RecordTestResults, testUploadDecider } from './test-upload.decider';
 
 const spec = DeciderSpecification.for(testUploadDecider);
@@ -25,7 +26,7 @@ const part = (index: number, executions: typeof many) => ({
     part: index,
     parts: 2,
     run,
-    executions,
+    executions: toExecutionColumns(executions),
   },
 });
 

@@ -1,4 +1,5 @@
 import type { Decider } from '@switchyard/kernel';
+import { sliceExecutionColumns, toExecutionColumns } from './execution-columns';
 import type { TestResultsRecorded, TestUploadEvent, UploadSource } from './test-upload.events';
 import type { RunResults } from './test-results';
 
@@ -27,6 +28,7 @@ export const testUploadDecider: Decider<TestUploadState, RecordTestResults, Test
     if (state.recorded) return [];
     const parts: Omit<TestResultsRecorded['data'], 'part' | 'parts'>[] = [];
     for (const { run, executions } of command.runs) {
+      const columns = toExecutionColumns(executions);
       for (let start = 0; start < executions.length; start += MAX_EXECUTIONS_PER_EVENT) {
         parts.push({
           repository: command.repository,
@@ -34,7 +36,7 @@ export const testUploadDecider: Decider<TestUploadState, RecordTestResults, Test
           source: command.source,
           receivedAt: command.receivedAt,
           run,
-          executions: executions.slice(start, start + MAX_EXECUTIONS_PER_EVENT),
+          executions: sliceExecutionColumns(columns, start, start + MAX_EXECUTIONS_PER_EVENT),
         });
       }
     }

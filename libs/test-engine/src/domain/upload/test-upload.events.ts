@@ -1,3 +1,4 @@
+import type { ExecutionColumns } from './execution-columns';
 import type { RunContext, TestExecution } from './test-results';
 
 export type UploadSource = 'otlp' | 'junit';
@@ -17,7 +18,11 @@ export interface TestResultsRecorded {
     part: number;
     parts: number;
     run: RunContext;
-    executions: TestExecution[];
+    /**
+     * Column by column (ExecutionColumns). Events recorded before that form carry one object per
+     * execution; read them through executionColumnsOf, which takes both.
+     */
+    executions: ExecutionColumns | TestExecution[];
   };
 }
 

@@ -3,6 +3,7 @@ import type { ReactionContext, ReadModelFreshness, Reactor } from '@switchyard/p
 import type { SqlQueryable } from '@switchyard/sql';
 import { uuid5 } from '../../domain/identity/uuid5';
 import { testIdOf } from '../../domain/identity/test-identity';
+import { executionColumnsOf } from '../../domain/upload/execution-columns';
 import { ranOnDefaultBranch } from '../../domain/upload/test-results';
 import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
 import { readUnhealthyTestsOnDefaultBranch, TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
@@ -94,7 +95,7 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
         const { repository, run, executions, receivedAt } = (event as RecordedEvent<TestResultsRecorded>)
           .data;
         if (!ranOnDefaultBranch(run)) return;
-        const testNames = executions.map((execution) => execution.testName);
+        const { testName: testNames } = executionColumnsOf(executions);
         await applyHealth(event, context, repository, testNames, receivedAt);
         return;
       }
