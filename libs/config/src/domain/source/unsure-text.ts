@@ -1,5 +1,8 @@
-/** Block scalar headers with an indentation indicator (`|2`, `>-1`). */
-const INDENTATION_INDICATOR = /[|>][-+]?[1-9]/;
+/**
+ * Block scalar headers with an indentation indicator (`|2`, `>-1`). A header starts a node, so it
+ * follows a space, a tab or a line start; `#approved-reviews-by>1` in a condition is not one.
+ */
+const INDENTATION_INDICATOR = /(?:^|[ \t\uFEFF])[|>][-+]?[1-9]/m;
 const DOCUMENT_MARKER = /---|\.\.\./;
 /** A marker indented at a line start (`^` of a multi-line pattern), or unindented after a line break. */
 const MISPLACED_DOCUMENT_MARKER = /(?:^|[\n\r\u2028\u2029]) +(?:---|\.\.\.)|\n(?:---|\.\.\.)/;
