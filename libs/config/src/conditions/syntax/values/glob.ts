@@ -66,13 +66,23 @@ function readSequence(reader: Reader, depth: number, inGroup: boolean): string[]
     } else if (character === '}') {
       throw new GlobError("Invalid glob: unbalanced '}'");
     } else {
-      append(character);
-      reader.index++;
+      // A run of plain characters at once: appending each one copied every alternative per character.
+      const end = plainRunEnd(reader.text, reader.index + 1);
+      append(reader.text.slice(reader.index, end));
+      reader.index = end;
     }
   }
   if (inGroup) throw new GlobError("Invalid glob: unbalanced '{'");
   return alternatives;
 }
+
+/** The end of the run, from `from` on, of characters with no meaning in globs (none of `\\ [ { , }`). */
+function plainRunEnd(text: string, from: number): number {
+  let end = from;
+  while (end < text.length && !GLOB_SYNTAX.has(text[end]!)) end++;
+  return end;
+}
+const GLOB_SYNTAX = new Set(['\\', '[', '{', ',', '}']);
 
 function readGroup(reader: Reader, depth: number): string[] {
   const branches: string[] = [];

@@ -24,6 +24,23 @@ export function translatePythonRegex(pattern: string): RegexTranslation {
     }
     rest = rest.slice(leading[0].length);
   }
+  const source = hasPythonOnlySpelling(rest) ? rewritten(rest) : rest;
+  const jsFlags = [...flags].sort().join('');
+  try {
+    new RegExp(source, jsFlags);
+  } catch (error) {
+    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
+    return { ok: false, detail: `Invalid regular expression: ${reason}` };
+  }
+  return { ok: true, source, flags: jsFlags };
+}
+
+/** Whether `rewritten` could change the pattern: most patterns are copied as they are. */
+const hasPythonOnlySpelling = (pattern: string): boolean =>
+  pattern.includes('\\A') || pattern.includes('\\Z') || pattern.includes('(?P');
+
+/** The pattern with `\A`, `\Z`, `(?P<name>` and `(?P=name)` in JavaScript's spelling. */
+function rewritten(rest: string): string {
   let source = '';
   let inClass = false;
   for (let index = 0; index < rest.length; index++) {
@@ -63,12 +80,5 @@ export function translatePythonRegex(pattern: string): RegexTranslation {
     }
     source += character;
   }
-  const jsFlags = [...flags].sort().join('');
-  try {
-    new RegExp(source, jsFlags);
-  } catch (error) {
-    const reason = (error as Error).message.replace(/^Invalid regular expression: \/.*\/\w*: /, '');
-    return { ok: false, detail: `Invalid regular expression: ${reason}` };
-  }
-  return { ok: true, source, flags: jsFlags };
+  return source;
 }

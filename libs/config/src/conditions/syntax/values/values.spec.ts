@@ -13,6 +13,8 @@ describe('Python regular expressions', () => {
     ['[\\A]', '[\\A]', '', 'A', true],
     ['^feat', '^feat', '', 'a feat', false],
     ['feat', 'feat', '', 'a feat', true],
+    ['C:\\\\Apps', 'C:\\\\Apps', '', 'C:\\Apps', true],
+    ['(?i)^services/[^/]+/.*\\.(py|ts)$', '^services/[^/]+/.*\\.(py|ts)$', 'i', 'SERVICES/a/b.PY', true],
   ])('%s', (pattern, source, flags, text, expected) => {
     const translated = translatePythonRegex(pattern);
     expect(translated).toEqual({ ok: true, source, flags });
