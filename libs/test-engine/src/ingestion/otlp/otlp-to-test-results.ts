@@ -3,10 +3,8 @@ import type { Conclusion } from '../../domain/health/health-rules';
 import { UNKNOWN_JOB, UNKNOWN_PIPELINE } from '../../domain/identity/test-identity';
 import type { RunContext, RunResults, TestExecution } from '../../domain/upload/test-results';
 import { uploadedName, uploadedText } from '../upload-text';
-import { attributeMap, type AttributeValue, flag, integer, text } from './otlp-attributes';
-import type { OtlpResourceSpans, OtlpSpan, OtlpTraceRequest } from './otlp-trace-request';
-
-type Attributes = ReadonlyMap<string, AttributeValue>;
+import { attributeMap, type Attributes, flag, integer, layered, text } from './otlp-attributes';
+import type { OtlpLong, OtlpResourceSpans, OtlpSpan, OtlpTraceRequest } from './otlp-trace-request';
 
 /** The CLI computes case starts from JUnit `time` × 10 on purpose (ci-insights §1.3); we undo it. */
 const INFLATED_DURATION_SCOPES = new Set(['mergify-cli']);
@@ -26,7 +24,7 @@ export interface UploadContext {
  */
 export function otlpToTestResults(request: OtlpTraceRequest, context: UploadContext): RunResults[] {
   const results: RunResults[] = [];
-  for (const resourceSpans of request.resourceSpans ?? []) {
+  for (const resourceSpans of request.resourceSpans) {
     const resource = attributeMap(resourceSpans.resource?.attributes);
     const executions = executionsOf(resourceSpans, resource, context);
     if (executions.all.length > 0)
@@ -42,13 +40,13 @@ function executionsOf(
 ): { all: TestExecution[]; first: Attributes } {
   const all: TestExecution[] = [];
   let first: Attributes = new Map();
-  for (const scopeSpans of resourceSpans.scopeSpans ?? []) {
+  for (const scopeSpans of resourceSpans.scopeSpans) {
     const inflated = INFLATED_DURATION_SCOPES.has(scopeSpans.scope?.name ?? '');
-    for (const span of scopeSpans.spans ?? []) {
+    for (const span of scopeSpans.spans) {
       const attributes = attributeMap(span.attributes);
       if (attributes.get('test.scope') !== 'case') continue;
       if (all.length === 0) first = attributes;
-      all.push(executionOf(span, new Map([...resource, ...attributes]), inflated, context));
+      all.push(executionOf(span, layered(attributes, resource), inflated, context));
     }
   }
   return { all, first };
@@ -81,7 +79,7 @@ function executionOf(
     functionName: uploadedText(text(attributes, 'code.function.name', 'code.function')),
     exceptionType: failed ? uploadedText(text(attributes, 'exception.type')) : null,
     exceptionMessage: failed
-      ? uploadedText(text(attributes, 'exception.message') ?? span.status?.message ?? null)
+      ? uploadedText(text(attributes, 'exception.message') ?? (span.status?.message || null))
       : null,
     exceptionStacktrace: failed ? uploadedText(text(attributes, 'exception.stacktrace')) : null,
   };
@@ -95,7 +93,7 @@ function conclusionOf(attributes: Attributes, span: OtlpSpan): Conclusion {
 
 /** Resource attributes first; the CLI also puts the framework and language on every span. */
 function runContextOf(resource: Attributes, firstCase: Attributes, context: UploadContext): RunContext {
-  const both = new Map([...firstCase, ...resource]);
+  const both = layered(resource, firstCase);
   return {
     pipelineName: uploadedName('pipeline name', text(resource, 'cicd.pipeline.name') ?? UNKNOWN_PIPELINE),
     jobName: uploadedName(
@@ -120,21 +118,16 @@ function runContextOf(resource: Attributes, firstCase: Attributes, context: Uplo
 const stripRefsHeads = (ref: string | null): string | null =>
   ref === null ? null : ref.replace(/^refs\/heads\//, '');
 
-function hexId(base64: string | undefined, bytes: number, what: string): string {
-  const decoded = Buffer.from(base64 ?? '', 'base64');
-  if (decoded.length !== bytes || decoded.every((byte) => byte === 0)) {
+function hexId(id: Uint8Array, bytes: number, what: string): string {
+  if (id.length !== bytes || id.every((byte) => byte === 0)) {
     throw badRequest(`A test case span has an invalid ${what} (expected ${bytes} non-zero bytes)`);
   }
-  return decoded.toString('hex');
+  return Buffer.from(id.buffer, id.byteOffset, id.byteLength).toString('hex');
 }
 
-function nanos(value: string | undefined): bigint {
-  try {
-    return value ? BigInt(value) : 0n;
-  } catch {
-    return 0n;
-  }
-}
+/** A fixed64 timestamp, exactly (its halves are unsigned). */
+const nanos = (value: OtlpLong): bigint =>
+  typeof value === 'number' ? BigInt(value) : (BigInt(value.high >>> 0) << 32n) | BigInt(value.low >>> 0);
 
 const MAX_INSTANT_NS = 253_402_300_799_999n * 1_000_000n;
 
