@@ -81,6 +81,7 @@ describe('the fast YAML reading', () => {
     'a directive',
     'explicit tags',
     'an alias bomb',
+    'a document end first',
   ])('leaves %s to yaml', (name) => {
     expect(fastYamlValue(YAML_EDGE_CASES[name]!, LIMIT)).toBeUndefined();
   });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { hasUnsureText } from './unsure-text';
 
 /** What the check answers, as one pattern: slower, plainer. */
-const DEFINITION = /\t|^ +(?:---|\.\.\.)|(?<=\n)(?:---|\.\.\.)|(?:^|[ \uFEFF])[|>][-+]?[1-9]/m;
+const DEFINITION =
+  /\t|^ +(?:---|\.\.\.)|(?<=\n)(?:---|\.\.\.)|(?<![\s\S])\uFEFF?\.\.\.|(?:^|[ \uFEFF])[|>][-+]?[1-9]/m;
 
 describe('text the fast reading leaves to yaml', () => {
   it.each([
@@ -10,6 +11,7 @@ describe('text the fast reading leaves to yaml', () => {
     ['an indented document start', 'a:\n  ---\n', true],
     ['a document end after a line', 'a: 1\n...\n', true],
     ['a document start at the very start', '---\na: 1\n', false],
+    ['a document end at the very start', '...\na: 1\n', true],
     ['an indented marker at the very start', '  ---\n', true],
     ['an indented marker after a carriage return', 'a\r ...', true],
     ['an indentation indicator', 'a: |2\n  b\n', true],

@@ -45,6 +45,7 @@ export const YAML_EDGE_CASES: Record<string, string> = {
   'an empty document': '',
   'comments only': '# nothing\n',
   'an explicit document': '---\na: 1\n...\n',
+  'a document end first': '...\na: 1\n',
   'two documents': 'a: 1\n---\nb: 2\n',
   'a directive': '%YAML 1.1\n---\na: yes\n',
   'explicit tags': 'a: !!str 1\nb: !!binary aGk=\nc: !custom x\nd: !!set {a, b}\n',
