@@ -30,34 +30,24 @@ const POP_EVENT: Event = { type: EVENT_ID.POP };
  */
 type Start = number | null;
 
-interface ScalarNode {
-  kind: 'scalar';
-  start: Start;
+/** The events' structure: where each collection ends, and the node each alias names. */
+interface EventIndex {
+  /** For a document or collection event, the index of its closing event; for others, its own. */
+  ends: Int32Array;
+  /** The event index of the node an alias names: the last one anchored so before the alias. */
+  aliasTargets: Map<number, number>;
 }
-interface SequenceNode {
-  kind: 'sequence';
-  start: Start;
-  items: TreeNode[];
-}
-interface MappingNode {
-  kind: 'mapping';
-  start: Start;
-  /** Each key as `yaml`'s locator names it: the text of the value the key resolves to. */
-  keys: string[];
-  keyStarts: Start[];
-  values: TreeNode[];
-}
-type TreeNode = ScalarNode | SequenceNode | MappingNode;
 
 /**
  * Finds paths of the validated value in the text from js-yaml's events, which the fast reading
  * already has, with the positions `yaml`'s document would give (`SourceLocator`): it walks the same
  * way, through aliases and `<<` merge keys, own keys first. Where it is not sure of `yaml`'s answer
  * it asks `fallback`, which builds `yaml`'s document (several times the cost of the whole
- * validation on a large file): a deprecation or an error no longer costs a second parse.
+ * validation on a large file): a deprecation or an error no longer costs a second parse. It walks
+ * the flat event list itself, skipping over collections, so no tree of the document is built.
  */
 export class EventSourceLocator implements Locator {
-  private root: TreeNode | undefined;
+  private index: EventIndex | undefined;
   private lines: LineCounter | undefined;
 
   constructor(
@@ -68,11 +58,12 @@ export class EventSourceLocator implements Locator {
   ) {}
 
   locate(path: readonly PathSegment[]): SourcePosition | null {
-    this.root ??= buildTree(this.events, this.text, this.schema);
-    let node = this.root;
-    let offset = node.start;
+    this.index ??= indexEvents(this.events, this.text);
+    // The document event is first; its node follows.
+    let node = this.resolve(1);
+    let offset = this.start(node);
     for (const segment of path) {
-      const next = child(node, segment);
+      const next = this.child(node, segment);
       if (next === undefined) break;
       offset = next.offset;
       node = next.node;
@@ -80,6 +71,72 @@ export class EventSourceLocator implements Locator {
     if (offset === null) return this.fallback.locate(path);
     const { line, col } = this.lineCounter().linePos(offset);
     return { line, column: col };
+  }
+
+  private child(node: number, segment: PathSegment): { node: number; offset: Start } | undefined {
+    const event = this.events[node];
+    if (event?.type === EVENT_ID.SEQUENCE && typeof segment === 'number') {
+      const item = this.itemsOf(node)[segment];
+      if (item === undefined) return undefined;
+      const resolved = this.resolve(item);
+      return { node: resolved, offset: this.start(resolved) };
+    }
+    if (event?.type !== EVENT_ID.MAPPING) return undefined;
+    const key = String(segment);
+    const pairs = this.itemsOf(node);
+    const keys: string[] = [];
+    for (let pair = 0; pair < pairs.length; pair += 2) {
+      const keyEvent = this.events[pairs[pair]!] as ScalarEvent;
+      keys.push(keyText(keyEvent, this.text, this.schema));
+      if (keys[keys.length - 1] === key)
+        return { node: this.resolve(pairs[pair + 1]!), offset: scalarStart(keyEvent, this.text) };
+    }
+    for (let pair = 0; pair < pairs.length; pair += 2) {
+      if (keys[pair / 2] !== MERGE_KEY) continue;
+      const merged = this.resolve(pairs[pair + 1]!);
+      const sources =
+        this.events[merged]?.type === EVENT_ID.SEQUENCE
+          ? this.itemsOf(merged).map((item) => this.resolve(item))
+          : [merged];
+      for (const source of sources) {
+        const found = this.child(source, segment);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  }
+
+  /** The events that start the entries of a collection: items, or keys and values in turn. */
+  private itemsOf(collection: number): number[] {
+    const { ends } = this.index!;
+    const items: number[] = [];
+    for (let entry = collection + 1; entry < ends[collection]!; entry = ends[entry]! + 1) items.push(entry);
+    return items;
+  }
+
+  private resolve(node: number): number {
+    return this.events[node]?.type === EVENT_ID.ALIAS ? (this.index!.aliasTargets.get(node) ?? -1) : node;
+  }
+
+  private start(node: number): Start {
+    const event = this.events[node];
+    switch (event?.type) {
+      case EVENT_ID.SCALAR:
+        return scalarStart(event, this.text);
+      case EVENT_ID.SEQUENCE:
+        return event.start;
+      case EVENT_ID.MAPPING: {
+        // `yaml` starts a block mapping at its first key's content, after any anchor on that key or
+        // the `?` of an explicit key; js-yaml before them. Only a start both agree on is kept.
+        if (this.text[event.start] === '{') return event.start;
+        const firstKey = this.events[node + 1];
+        return firstKey?.type === EVENT_ID.SCALAR && scalarStart(firstKey, this.text) === event.start
+          ? event.start
+          : null;
+      }
+      default:
+        return null;
+    }
   }
 
   /** `yaml`'s own line index, fed the line starts its parser would report. */
@@ -95,98 +152,40 @@ export class EventSourceLocator implements Locator {
   }
 }
 
-function child(node: TreeNode, segment: PathSegment): { node: TreeNode; offset: Start } | undefined {
-  if (node.kind === 'sequence' && typeof segment === 'number') {
-    const item = node.items[segment];
-    return item === undefined ? undefined : { node: item, offset: item.start };
-  }
-  if (node.kind !== 'mapping') return undefined;
-  const key = String(segment);
-  const own = node.keys.indexOf(key);
-  if (own >= 0) return { node: node.values[own], offset: node.keyStarts[own] };
-  for (let index = 0; index < node.keys.length; index += 1) {
-    if (node.keys[index] !== MERGE_KEY) continue;
-    const merged = node.values[index];
-    const sources = merged.kind === 'sequence' ? merged.items : [merged];
-    for (const source of sources) {
-      const found = child(source, segment);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** The document's tree of nodes with their starts, aliases replaced by the nodes they name. */
-function buildTree(events: readonly Event[], text: string, schema: Schema): TreeNode {
-  const anchors = new Map<string, TreeNode>();
-  /** Open nodes (null for the document); a mapping's key waits beside it for its value. */
-  const open: Array<{ node: SequenceNode | MappingNode | null; pendingKey: ScalarEvent | null }> = [];
-  let root: TreeNode | undefined;
-
-  const attach = (node: TreeNode, event: Event): void => {
-    const parent = open[open.length - 1];
-    if (parent === undefined || parent.node === null) root ??= node;
-    else if (parent.node.kind === 'sequence') parent.node.items.push(node);
-    else if (parent.pendingKey === null) {
-      // The fast reading only takes scalar keys.
-      parent.pendingKey = event as ScalarEvent;
-    } else {
-      parent.node.keys.push(keyText(parent.pendingKey, text, schema));
-      parent.node.keyStarts.push(scalarStart(parent.pendingKey, text));
-      parent.node.values.push(node);
-      parent.pendingKey = null;
-    }
-  };
-  const name = (event: { anchorStart: number; anchorEnd: number }) =>
-    text.slice(event.anchorStart, event.anchorEnd);
-
-  for (const event of events) {
+function indexEvents(events: readonly Event[], text: string): EventIndex {
+  const ends = new Int32Array(events.length);
+  const aliasTargets = new Map<number, number>();
+  const anchors = new Map<string, number>();
+  const open: number[] = [];
+  for (let index = 0; index < events.length; index += 1) {
+    const event = events[index]!;
+    ends[index] = index;
     switch (event.type) {
       case EVENT_ID.DOCUMENT:
-        open.push({ node: null, pendingKey: null });
+        open.push(index);
         break;
-      case EVENT_ID.SCALAR: {
-        const node: ScalarNode = { kind: 'scalar', start: scalarStart(event, text) };
-        if (event.anchorStart >= 0) anchors.set(name(event), node);
-        attach(node, event);
-        break;
-      }
       case EVENT_ID.SEQUENCE:
-      case EVENT_ID.MAPPING: {
-        const node: SequenceNode | MappingNode =
-          event.type === EVENT_ID.SEQUENCE
-            ? { kind: 'sequence', start: event.start, items: [] }
-            : { kind: 'mapping', start: event.start, keys: [], keyStarts: [], values: [] };
-        if (event.anchorStart >= 0) anchors.set(name(event), node);
-        attach(node, event);
-        open.push({ node, pendingKey: null });
+      case EVENT_ID.MAPPING:
+      case EVENT_ID.SCALAR:
+        if (event.anchorStart >= 0) anchors.set(text.slice(event.anchorStart, event.anchorEnd), index);
+        if (event.type !== EVENT_ID.SCALAR) open.push(index);
         break;
-      }
       case EVENT_ID.ALIAS: {
-        const target = anchors.get(name(event));
         // The fast reading refuses aliases to unknown anchors.
-        if (target !== undefined) attach(target, event);
+        const target = anchors.get(text.slice(event.anchorStart, event.anchorEnd));
+        if (target !== undefined) aliasTargets.set(index, target);
         break;
       }
       case EVENT_ID.POP: {
-        const closed = open.pop()?.node;
-        if (closed?.kind === 'mapping') settleMappingStart(closed, text);
+        const opened = open.pop();
+        if (opened !== undefined) ends[opened] = index;
         break;
       }
       default:
         break;
     }
   }
-  return root ?? { kind: 'scalar', start: null };
-}
-
-/**
- * `yaml` starts a block mapping at its first key's content, after any anchor on that key or the
- * `?` of an explicit key; js-yaml before them. Only the start both agree on is kept.
- */
-function settleMappingStart(node: MappingNode, text: string): void {
-  if (node.start === null || text[node.start] === '{') return;
-  if (node.keyStarts[0] !== node.start) node.start = null;
+  return { ends, aliasTargets };
 }
 
 /** Where `yaml` starts a scalar: its first character, the opening quote for quoted text. */
