@@ -77,6 +77,14 @@ function readLeaf(text: string, location: PathStep[], memo: ConditionLeafMemo): 
   };
 }
 
+/** `[...location, step]` at its exact size (a spread leaves room to grow, kept for every leaf). */
+function stepInto(location: readonly PathStep[], step: PathStep): PathStep[] {
+  const next = new Array<PathStep>(location.length + 1);
+  for (let index = 0; index < location.length; index += 1) next[index] = location[index]!;
+  next[location.length] = step;
+  return next;
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -111,12 +119,13 @@ function readList(
     return fail(context, location, `A condition list holds at most ${MAX_CONDITIONS_PER_LIST} conditions`);
   if (explicit && value.length === 0)
     return fail(context, location, `An ${kind} block needs at least one condition`);
-  const children: ConditionNode[] = [];
+  // Sized up front, as the locations below: a large file keeps one of each per condition.
+  const children = new Array<ConditionNode>(value.length);
   let valid = true;
   for (let index = 0; index < value.length; index += 1) {
-    const child = readCondition(value[index], [...location, index], depth, context, false);
+    const child = readCondition(value[index], stepInto(location, index), depth, context, false);
     if (child === null) valid = false;
-    else children.push(child);
+    else children[index] = child;
   }
   return valid ? group(children, !explicit) : null;
 }
@@ -149,7 +158,7 @@ function readCondition(
   if (depth >= MAX_CONDITION_NESTING)
     return fail(context, location, `Condition blocks nest at most ${MAX_CONDITION_NESTING} levels deep`);
   const inner = value[key];
-  const innerLocation = [...location, key];
+  const innerLocation = stepInto(location, key);
   if (key !== 'not') {
     if (inner !== true && !Array.isArray(inner))
       return fail(context, innerLocation, `An ${key} block holds a list of conditions`);
