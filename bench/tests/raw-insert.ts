@@ -8,17 +8,32 @@ const RAW_TABLE = 'bench_raw_executions';
 /** A database handle for the raw baseline: the same server the app uses, or a PGlite of its own. */
 export interface RawDatabase {
   query(sql: string, params?: unknown[]): Promise<unknown>;
+  /** The server processes this handle writes through (none for PGlite, which runs in this process). */
+  ownBackendPids(): Promise<number[]>;
+  /** The server processes of everyone else on the same database: the app's. */
+  otherBackendPids(): Promise<number[]>;
   close(): Promise<void>;
 }
 
 export async function openRawDatabase(url: string | undefined): Promise<RawDatabase> {
   if (url) {
     const pool = new Pool({ connectionString: url, max: 1 });
-    return { query: (sql, params) => pool.query(sql, params), close: () => pool.end() };
+    const pids = async (sql: string) => (await pool.query<{ pid: number }>(sql)).rows.map((row) => row.pid);
+    return {
+      query: (sql, params) => pool.query(sql, params),
+      ownBackendPids: () => pids('SELECT pg_backend_pid() AS pid'),
+      otherBackendPids: () =>
+        pids(
+          'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        ),
+      close: () => pool.end(),
+    };
   }
   const lite = await PGlite.create();
   return {
     query: (sql, params) => (params ? lite.query(sql, params) : lite.exec(sql)),
+    ownBackendPids: async () => [],
+    otherBackendPids: async () => [],
     close: () => lite.close(),
   };
 }
