@@ -11,21 +11,21 @@ export type RegexTranslation = { ok: true; source: string; flags: string } | { o
 
 const START_OF_TEXT = '(?<![\\s\\S])';
 const END_OF_TEXT = '(?![\\s\\S])';
+const JS_FLAGS = ['i', 'm', 's'];
 
 export function translatePythonRegex(pattern: string): RegexTranslation {
   let rest = pattern;
-  const flags = new Set<string>();
+  let written = '';
   const leading = /^\(\?([aiLmsux]+)\)/.exec(rest);
   if (leading) {
-    for (const flag of leading[1]!) {
-      if (flag === 'x')
-        return { ok: false, detail: 'Invalid regular expression: the verbose flag (?x) is not supported' };
-      if (flag === 'i' || flag === 'm' || flag === 's') flags.add(flag);
-    }
+    written = leading[1]!;
+    if (written.includes('x'))
+      return { ok: false, detail: 'Invalid regular expression: the verbose flag (?x) is not supported' };
     rest = rest.slice(leading[0].length);
   }
   const source = hasPythonOnlySpelling(rest) ? rewritten(rest) : rest;
-  const jsFlags = [...flags].sort().join('');
+  // The flags JavaScript knows, each once, in alphabetical order.
+  const jsFlags = JS_FLAGS.filter((flag) => written.includes(flag)).join('');
   try {
     new RegExp(source, jsFlags);
   } catch (error) {
