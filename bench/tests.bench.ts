@@ -1,13 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EXECUTIONS_TABLE } from '@switchyard/test-engine';
 import { freshPostgresDatabase, type FreshDatabase } from '@switchyard/testing';
 import { startAppProcess, type AppProcess } from './logs/app-process';
 import { printMachine } from './logs/report';
 import { detectionReport } from './tests/detection-report';
 import { otlpUploadBody, type SyntheticCase } from './tests/otlp-upload-body';
 import { childPids, meterCpu } from './tests/process-cpu';
-import { createRawTable, insertRaw, openRawDatabase } from './tests/raw-insert';
+import { createRawTable, insertRaw, openRawDatabase, type RawDatabase } from './tests/raw-insert';
 import { seeded, simulate, syntheticSuite } from './tests/synthetic-suite';
 
 /**
@@ -79,6 +80,8 @@ async function main(): Promise<void> {
     const oursCpuSeconds = appCpuSeconds + appDatabaseCpuSeconds;
     const executions = uploads.length * UPLOAD_CASES;
     const oursRate = executions / oursSeconds;
+    // Read-your-writes gives up after a bounded wait and answers anyway: make sure it did not.
+    if (database) await expectProjected(raw, executions);
 
     // Raw: the same rows, one INSERT … SELECT FROM unnest per upload, into a table shaped and
     // indexed like ours, from this process (its driver's CPU counts on this side).
@@ -129,6 +132,17 @@ async function main(): Promise<void> {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
   out(`\ndetection goals ${detection.goalsMet ? 'met' : 'NOT met'} (see the lines above)`);
+}
+
+/** Every execution of the timed uploads is in the read model once the last answer came. */
+async function expectProjected(db: RawDatabase, executions: number): Promise<void> {
+  const { rows } = (await db.query(
+    `SELECT count(*)::int AS n FROM ${EXECUTIONS_TABLE} WHERE repository = 'acme/bench'`,
+  )) as { rows: { n: number }[] };
+  if (rows[0]!.n !== executions)
+    throw new Error(
+      `only ${rows[0]!.n} of ${executions} executions were projected when the last upload was answered`,
+    );
 }
 
 /** Sequential GETs after a short warm-up: p50 and p99 in milliseconds. */
