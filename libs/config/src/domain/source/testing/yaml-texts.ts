@@ -65,7 +65,7 @@ export const YAML_EDGE_CASES: Record<string, string> = {
 };
 
 /** Up to 8 lines of YAML-ish fragments, put together at random: most are not valid YAML. */
-export const randomYamlLines = (() => {
+const randomYamlLines = (() => {
   const scalar = fc.constantFrom(
     ...['a', '~', 'null', '1', '0x1F', '1_0', 'yes', '.5', '"q"', "'s'", '', '1:2', 'a b', '@a', '`a'],
     ...['%a', '!a', '|', '>-', '-', '---', '...', '"a\\x41"', '"\\', "'a''", 'a#b', '\t', '?', '*', '&'],
@@ -89,7 +89,7 @@ export const randomYamlLines = (() => {
 })();
 
 /** A random value written by `yaml` in a random collection and string style. */
-export const yamlOfEveryStyle = (() => {
+const yamlOfEveryStyle = (() => {
   const key = fc.oneof(
     fc.string({ maxLength: 6 }),
     fc.constantFrom('1', 'true', 'null', '<<', '~', '-a', '#'),
@@ -127,3 +127,13 @@ export const yamlOfEveryStyle = (() => {
   });
   return fc.tuple(node, style).map(([value, options]) => stringify(value, options));
 })();
+
+/** Runs `check` (which throws on a failure) over 500 texts of random YAML lines. */
+export function checkRandomYamlLines(check: (text: string) => void): void {
+  fc.assert(fc.property(randomYamlLines, check), { numRuns: 500 });
+}
+
+/** Runs `check` (which throws on a failure) over 300 random values written by `yaml`. */
+export function checkYamlOfEveryStyle(check: (text: string) => void): void {
+  fc.assert(fc.property(yamlOfEveryStyle, check), { numRuns: 300 });
+}
