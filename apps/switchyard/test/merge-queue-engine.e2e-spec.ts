@@ -33,4 +33,34 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     for (const name of ['one', 'two', 'three']) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
     expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
   });
+
+  it('checks in place with one check at a time, and merges a pull request whose CI passed before it was queued', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('queue-in-place'));
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    batch_size: 1\nmerge_queue:\n  max_parallel_checks: 1\n',
+    );
+    const first = await team.openChange('first');
+    const second = await team.openChange('second');
+    // Both are up to date with main and green before anyone queues them: the first is checked
+    // in place on that verdict; the second falls behind once the first merges and is updated.
+    for (const number of [first, second]) {
+      await team.until(`CI on #${number}`, async () => (await team.checksOf(number)).includes('success'));
+      await team.comment(number, '@mergify queue');
+    }
+
+    const events = async () => team.queueEvents();
+    await team.until(
+      'both merged',
+      async () => (await events()).filter((e) => e.type === 'merge_queue.pull_request_merged').length === 2,
+    );
+    const started = (await events()).filter((e) => e.type === 'merge_queue.checks_started');
+    expect(started.map((e) => e.data.speculativeCheck)).toEqual([
+      expect.objectContaining({ number: first, inPlace: true }),
+      expect.objectContaining({ number: second, inPlace: true }),
+    ]);
+    for (const number of [first, second]) expect((await team.pull(number)).merged).toBe(true);
+  });
 });

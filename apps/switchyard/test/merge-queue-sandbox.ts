@@ -64,6 +64,13 @@ export class SandboxTeam {
     };
   }
 
+  /** The conclusions of the check runs on the pull request's head (null while one runs). */
+  async checksOf(number: number): Promise<(string | null)[]> {
+    const { body: pull } = await this.forge('GET', `/pulls/${number}`);
+    const { body } = await this.forge('GET', `/commits/${pull.head.sha}/check-runs`);
+    return body.check_runs.map((run: { conclusion: string | null }) => run.conclusion);
+  }
+
   /** Whether `path` exists on main. */
   async onMain(path: string): Promise<boolean> {
     const { status } = await this.forge('GET', `/contents/${path}?ref=main`);

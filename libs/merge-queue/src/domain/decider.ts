@@ -248,6 +248,7 @@ function draftCreated(t: Transition, c: DraftCreated): void {
       unsuccessfulChecks: [],
     },
     pullRequests: referencesOf(t.state, batch.pullRequests),
+    checkHeadSha: c.headSha,
   });
 }
 

@@ -164,6 +164,8 @@ export interface ChecksStarted {
       startReason: string;
       speculativeCheck: SpeculativeCheck;
       pullRequests: QueuedPullRequest[];
+      /** The commit whose checks decide (absent from events recorded before it was kept). */
+      checkHeadSha?: string;
     };
 }
 

@@ -13,6 +13,7 @@ import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/p
 import type { SqlQueryable } from '@switchyard/sql';
 import { snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
+import type { ChecksStarted } from '../domain/events';
 import type { PullRequestScopesReported } from '../domain/scopes/pull-request-scopes';
 import { batchById } from '../domain/train';
 import { admit, priorityFor, stillAdmissible } from './admission';
@@ -40,6 +41,7 @@ export const QUEUE_INTAKE_EVENT_TYPES = [
   'scheduled_freeze.changed',
   'scheduled_freeze.cancelled',
   'merge_queue.pull_request_scopes_reported',
+  'merge_queue.checks_started',
 ] as const;
 
 interface Logger {
@@ -329,6 +331,13 @@ export function createQueueIntakeReactor(deps: {
         }
         case 'github.branch_pushed':
           return onPush(context, event.data as BranchPushed['data']);
+        case 'merge_queue.checks_started': {
+          // Checks in place may already be over: a pull request that was up to date keeps the
+          // verdict CI gave its head before it was queued, and no new check fact will come.
+          const data = event.data as ChecksStarted['data'];
+          if (data.checkHeadSha) return onChecks(context, data.repository, data.checkHeadSha);
+          return;
+        }
         case 'merge_queue.pull_request_scopes_reported':
           return onScopes(context, event.data as PullRequestScopesReported['data']);
         case 'merge_queue.paused':
