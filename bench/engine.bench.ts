@@ -1,26 +1,157 @@
 import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { repositoryStreamId } from '@switchyard/code-host/webhooks';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 
 /**
  * bench:engine — the merge queue on the all-in-one service and the sandbox forge (PGlite in
- * memory, sandbox CI of 0 s): BENCH_ENGINE_PRS (default 6) pull requests queued with
- * `@mergify queue`, batch_size 1. Measures (1) the time from a CI result reaching Switchyard (the
- * check_run fact recorded) to the engine's next code-host call, against a baseline measured in the
- * same run: one bare REST read of the sandbox forge; (2) the engine's REST calls and writes per
- * merged pull request (every call the intake and effects reactors made). Goals: p99 ≤ 250 ms,
- * ≤ 25 calls and ≤ 3 writes per merged pull request.
+ * memory, sandbox CI of 0 s). Each scenario opens pull requests in a repository of its own, queues
+ * them with `@mergify queue` comments and waits until all of them merged. Measures (1) the time
+ * from a CI result the queue waits for reaching Switchyard (the check_run fact recorded) to the
+ * engine's next code-host call, against a baseline measured in the same run: one bare REST read of
+ * the sandbox forge; (2) the REST calls and writes the engine's code host sent, per merged pull
+ * request. Goals: p99 ≤ 250 ms, ≤ 25 calls and ≤ 3 writes per merged pull request.
  */
-const PRS = Number(process.env.BENCH_ENGINE_PRS ?? '6');
+const SCENARIOS = [
+  {
+    name: 'in place (serial, batch_size 1)',
+    prs: 6,
+    yml: 'queue_rules:\n  - name: default\n    batch_size: 1\nmerge_queue:\n  max_parallel_checks: 1\n',
+  },
+  {
+    name: 'speculative drafts (batch_size 1, 5 parallel)',
+    prs: 6,
+    yml: 'queue_rules:\n  - name: default\n    batch_size: 1\n',
+  },
+  {
+    name: 'batches (batch_size 4, 3 parallel)',
+    prs: 12,
+    yml: 'queue_rules:\n  - name: default\n    batch_size: 4\n    batch_max_wait_time: 1 s\nmerge_queue:\n  max_parallel_checks: 3\n',
+  },
+];
 const ADMIN_KEY = 'bench-admin-key-0123456789abcdef';
-const REPOSITORY = 'acme/bench-engine';
+const TIMEOUT_MS = Number(process.env.BENCH_ENGINE_TIMEOUT_MS ?? '600000');
 const log = (line: string) => process.stderr.write(`[bench:engine] ${line}\n`);
 
 const quantile = (values: number[], q: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
 };
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ScenarioResult {
+  seconds: number;
+  latencies: number[];
+  calls: number;
+  writes: number;
+  byOperation: Record<string, { calls: number; writes: number }>;
+}
+
+function forgeOf(running: RunningHttpApp, repository: string) {
+  const forge = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${running.url}/sandbox/github/repos/${repository}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes, read field by field
+    return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
+  };
+  const commit = async (branch: string, path: string, text: string) => {
+    const put = await forge('PUT', `/contents/${path}`, {
+      message: `add ${path}`,
+      content: Buffer.from(text).toString('base64'),
+      branch,
+    });
+    if (put.status !== 201) throw new Error(`commit ${path}: ${put.status}`);
+  };
+  return { forge, commit };
+}
+
+async function runScenario(
+  running: RunningHttpApp,
+  repository: string,
+  scenario: (typeof SCENARIOS)[number],
+): Promise<ScenarioResult> {
+  const { forge, commit } = forgeOf(running, repository);
+  await commit('main', 'README.md', '# bench\n');
+  await commit('main', '.mergify.yml', scenario.yml);
+  const numbers: number[] = [];
+  for (let i = 1; i <= scenario.prs; i++) {
+    const main = await forge('GET', '/git/ref/heads/main');
+    await forge('POST', '/git/refs', { ref: `refs/heads/change-${i}`, sha: main.body.object.sha });
+    await commit(`change-${i}`, `changes/${i}.txt`, `change ${i}\n`);
+    const opened = await forge('POST', '/pulls', { title: `change ${i}`, head: `change-${i}`, base: 'main' });
+    if (opened.status !== 201)
+      throw new Error(`pull request ${i}: ${opened.status} ${JSON.stringify(opened.body)}`);
+    numbers.push(opened.body.number as number);
+  }
+  const telemetry = running.mergeQueue!.telemetry;
+  const store = running.storage.store;
+  // Let the opening's own reactions (snapshots, configuration reads) settle before counting.
+  const snapshots = running.app.get(PullRequestSnapshots);
+  for (const number of numbers) while (!(await snapshots.find(repository, number))) await pause(20);
+  const before = telemetry.usage;
+  const started = Date.now();
+  for (const number of numbers) await forge('POST', `/issues/${number}/comments`, { body: '@mergify queue' });
+
+  const queueEvents = async () => (await store.readStream(mergeQueueStreamId(repository, 'main'))).events;
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (
+    (await queueEvents()).filter((e) => e.type === 'merge_queue.pull_request_merged').length < scenario.prs
+  ) {
+    if (Date.now() > deadline) {
+      const types = (await queueEvents()).map((e) => e.type).slice(-20);
+      throw new Error(
+        `${scenario.name}: the queue did not drain in time; last queue events: ${types.join(', ')}`,
+      );
+    }
+    // A timer turn between looks: in-memory PGlite answers on microtasks, and a loop that never
+    // sleeps starves the forge's webhook deliveries into this same process.
+    await pause(20);
+  }
+  const seconds = (Date.now() - started) / 1000;
+  const after = telemetry.usage;
+
+  // Only the verdicts the queue waits for: for each start of checks, the first CI result on the
+  // commit those checks judge (a draft's head, or the pull request's own head in place). The
+  // reaction starts when both are known: a pull request checked in place may have had its
+  // verdict before it was queued.
+  const facts = (await store.readStream(repositoryStreamId(repository))).events;
+  const latencies: number[] = [];
+  for (const started of await queueEvents()) {
+    if (started.type !== 'merge_queue.checks_started') continue;
+    const head = (started.data as { checkHeadSha?: string }).checkHeadSha;
+    const verdict = facts.find((e) => {
+      const data = e.data as { headSha: string; check: { state: string; name: string } };
+      return (
+        e.type === 'github.check_run_reported' &&
+        data.headSha === head &&
+        data.check.name === 'ci' &&
+        ['success', 'failure'].includes(data.check.state)
+      );
+    });
+    if (!verdict) continue;
+    const at = Math.max(verdict.recordedAt.getTime(), started.recordedAt.getTime());
+    const next = telemetry.calls.find((call) => call.at >= at);
+    if (next) latencies.push(next.at - at);
+  }
+  const byOperation: ScenarioResult['byOperation'] = {};
+  for (const [operation, counts] of Object.entries(after.byOperation)) {
+    const was = before.byOperation[operation] ?? { calls: 0, writes: 0 };
+    if (counts.calls > was.calls)
+      byOperation[operation] = { calls: counts.calls - was.calls, writes: counts.writes - was.writes };
+  }
+  return {
+    seconds,
+    latencies,
+    calls: (after.calls - before.calls) / scenario.prs,
+    writes: (after.writes - before.writes) / scenario.prs,
+    byOperation,
+  };
+}
 
 async function main(): Promise<void> {
   const config = loadConfig({
@@ -37,112 +168,42 @@ async function main(): Promise<void> {
     announce: () => undefined,
   });
   try {
-    const forge = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${running.url}/sandbox/github/repos/${REPOSITORY}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const text = await response.text();
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes, read field by field
-      return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-    };
-    const commit = async (branch: string, path: string, text: string) => {
-      const put = await forge('PUT', `/contents/${path}`, {
-        message: `add ${path}`,
-        content: Buffer.from(text).toString('base64'),
-        branch,
-      });
-      if (put.status !== 201) throw new Error(`commit ${path}: ${put.status}`);
-    };
-    await commit('main', 'README.md', '# bench\n');
-    await commit('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
-
     // Baseline: one bare REST read of the forge, the floor under any reaction of the engine.
+    const { forge, commit } = forgeOf(running, 'acme/bench-engine-baseline');
+    await commit('main', 'README.md', '# baseline\n');
     const baseline: number[] = [];
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 50; i++) {
       const started = performance.now();
       await forge('GET', '/git/ref/heads/main');
       baseline.push(performance.now() - started);
     }
-
-    const numbers: number[] = [];
-    for (let i = 1; i <= PRS; i++) {
-      const main = await forge('GET', '/git/ref/heads/main');
-      await forge('POST', '/git/refs', { ref: `refs/heads/change-${i}`, sha: main.body.object.sha });
-      await commit(`change-${i}`, `changes/${i}.txt`, `change ${i}\n`);
-      const opened = await forge('POST', '/pulls', {
-        title: `change ${i}`,
-        head: `change-${i}`,
-        base: 'main',
-      });
-      if (opened.status !== 201)
-        throw new Error(`pull request ${i}: ${opened.status} ${JSON.stringify(opened.body)}`);
-      numbers.push(opened.body.number as number);
-    }
-    const telemetry = running.mergeQueue!.telemetry;
-    const before = { calls: telemetry.usage.calls, writes: telemetry.usage.writes };
-    const started = Date.now();
-    for (const number of numbers)
-      await forge('POST', `/issues/${number}/comments`, { body: '@mergify queue' });
-
-    const store = running.storage.store;
-    const merged = async () =>
-      (await store.readStream(mergeQueueStreamId(REPOSITORY, 'main'))).events.filter(
-        (e) => e.type === 'merge_queue.pull_request_merged',
-      ).length;
-    const deadline = Date.now() + Number(process.env.BENCH_ENGINE_TIMEOUT_MS ?? '600000');
-    while ((await merged()) < PRS) {
-      if (Date.now() > deadline) {
-        const queue = (await store.readStream(mergeQueueStreamId(REPOSITORY, 'main'))).events.map(
-          (e) => e.type,
-        );
-        const facts = (await store.readStream(repositoryStreamId(REPOSITORY))).events.map((e) => e.type);
-        throw new Error(
-          `the queue did not drain in time; queue: ${queue.join(', ')}; repository facts: ${facts.join(', ')}`,
-        );
-      }
-      await running.projections!.waitFor(['merge_queue.effects'], await store.headPosition(), 1_000);
-      // A timer turn between looks: in-memory PGlite answers on microtasks, and a loop that never
-      // sleeps starves the forge's webhook deliveries into this same process.
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    const seconds = (Date.now() - started) / 1000;
-
-    const facts = (await store.readStream(repositoryStreamId(REPOSITORY))).events.filter(
-      (e) =>
-        e.type === 'github.check_run_reported' &&
-        ['success', 'failure'].includes((e.data as { check: { state: string } }).check.state) &&
-        (e.data as { check: { name: string } }).check.name === 'ci',
-    );
-    const latencies: number[] = [];
-    for (const fact of facts) {
-      const at = fact.recordedAt.getTime();
-      const next = telemetry.calls.find((call) => call.at >= at);
-      if (next) latencies.push(next.at - at);
-    }
-    const calls = (telemetry.usage.calls - before.calls) / PRS;
-    const writes = (telemetry.usage.writes - before.writes) / PRS;
-    const p99 = quantile(latencies, 0.99);
     const base = quantile(baseline, 0.5);
-    const row = (label: string, value: string, goal: string) =>
-      process.stdout.write(`${label.padEnd(44)} ${value.padStart(12)}   goal ${goal}\n`);
+
+    process.stdout.write('\nbench:engine — all-in-one + sandbox forge, sandbox CI 0 s (under load)\n');
+    process.stdout.write(`baseline: one bare forge REST read, p50 ${base.toFixed(1)} ms\n\n`);
     process.stdout.write(
-      `\nbench:engine — ${PRS} pull requests, batch_size 1, all-in-one + sandbox (under load)\n\n`,
+      `${'scenario'.padEnd(48)} ${'PRs'.padStart(4)} ${'drained'.padStart(8)} ${'p50'.padStart(7)} ${'p99'.padStart(7)} ${'p99/base'.padStart(9)} ${'calls/PR'.padStart(9)} ${'writes/PR'.padStart(10)}\n`,
     );
-    row('queue drained in', `${seconds.toFixed(1)} s`, '—');
-    row('CI result → next code-host call, p50', `${quantile(latencies, 0.5).toFixed(0)} ms`, '—');
-    row('CI result → next code-host call, p99', `${p99.toFixed(0)} ms`, '≤ 250 ms');
-    row('baseline: one bare forge REST read, p50', `${base.toFixed(1)} ms`, '—');
-    row('ratio p99 / baseline', `${(p99 / base).toFixed(1)}x`, '—');
-    row('REST calls per merged pull request', calls.toFixed(1), '≤ 25');
-    row('writes per merged pull request', writes.toFixed(1), '≤ 3');
-    process.stdout.write('\nby operation (whole run):\n');
-    for (const [operation, counts] of Object.entries(telemetry.usage.byOperation))
+    const details: string[] = [];
+    for (const [index, scenario] of SCENARIOS.entries()) {
+      const result = await runScenario(running, `acme/bench-engine-${index + 1}`, scenario);
+      const p99 = quantile(result.latencies, 0.99);
       process.stdout.write(
-        `  ${operation.padEnd(28)} ${String(counts.calls).padStart(5)} calls ${String(counts.writes).padStart(5)} writes\n`,
+        `${scenario.name.padEnd(48)} ${String(scenario.prs).padStart(4)} ${`${result.seconds.toFixed(1)} s`.padStart(8)} ${`${quantile(result.latencies, 0.5).toFixed(0)} ms`.padStart(7)} ${`${p99.toFixed(0)} ms`.padStart(7)} ${`${(p99 / base).toFixed(1)}x`.padStart(9)} ${result.calls.toFixed(1).padStart(9)} ${result.writes.toFixed(1).padStart(10)}\n`,
       );
-    log(`${latencies.length} CI results measured`);
+      details.push(
+        `${scenario.name} (${result.latencies.length} CI results):\n` +
+          Object.entries(result.byOperation)
+            .map(
+              ([operation, counts]) =>
+                `  ${operation.padEnd(28)} ${String(counts.calls).padStart(5)} calls ${String(counts.writes).padStart(5)} writes`,
+            )
+            .join('\n'),
+      );
+    }
+    process.stdout.write('\ngoals: p99 ≤ 250 ms, ≤ 25 calls and ≤ 3 writes per merged pull request\n\n');
+    process.stdout.write(`${details.join('\n')}\n`);
+    log('done');
   } finally {
     await running.close();
   }

@@ -176,6 +176,9 @@ export interface CodeHost {
   removeLabel(repository: RepositoryCoordinates, number: number, label: string): Promise<void>;
   comment(repository: RepositoryCoordinates, number: number, body: string): Promise<CommentRef>;
 
+  /** Every REST call and write this code host has sent since it was made, per operation. */
+  usage(): CodeHostUsage;
+
   /**
    * Runs `work` and answers the REST calls and writes it caused, counted per operation, even
    * while other work runs concurrently (the engine's budget: ≤ 25 calls, ≤ 3 writes per merge).

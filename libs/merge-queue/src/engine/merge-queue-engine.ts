@@ -24,54 +24,38 @@ export interface MergeQueueEngine {
 /** Kept for operators and bench:engine: the engine's code-host budget and reaction latency. */
 export class EngineTelemetry {
   static readonly KEPT_CALLS = 10_000;
-  readonly usage: CodeHostUsage = { calls: 0, writes: 0, byOperation: {} };
   /** The most recent code-host operations (epoch ms when each began), oldest first. */
   readonly calls: { operation: string; at: number }[] = [];
+
+  /**
+   * The engine has a code host of its own, so its totals are the engine's whole budget: every
+   * reactor and the timer, retries included. (Per-reaction scopes undercounted: the requests
+   * that Octokit's plugins schedule can run outside the scope that asked for them.)
+   */
+  constructor(private readonly codeHost: Pick<CodeHost, 'usage'>) {}
+
+  get usage(): CodeHostUsage {
+    return this.codeHost.usage();
+  }
 
   record(operation: string, at: number): void {
     this.calls.push({ operation, at });
     if (this.calls.length > EngineTelemetry.KEPT_CALLS) this.calls.shift();
   }
-
-  add(usage: CodeHostUsage): void {
-    this.usage.calls += usage.calls;
-    this.usage.writes += usage.writes;
-    for (const [operation, counts] of Object.entries(usage.byOperation)) {
-      const entry = (this.usage.byOperation[operation] ??= { calls: 0, writes: 0 });
-      entry.calls += counts.calls;
-      entry.writes += counts.writes;
-    }
-  }
 }
 
-/** The code host as the engine sees it: every operation timed, every reaction's REST usage counted. */
+/** The code host as the engine sees it: the start of every operation recorded. */
 function observed(codeHost: CodeHost, telemetry: EngineTelemetry, clock: Clock): CodeHost {
   return new Proxy(codeHost, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || property === 'metered') return value;
+      if (typeof value !== 'function' || property === 'metered' || property === 'usage') return value;
       return (...args: unknown[]) => {
         telemetry.record(String(property), clock.now().getTime());
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };
     },
   });
-}
-
-function metered(reactor: Reactor, codeHost: CodeHost, telemetry: EngineTelemetry): Reactor {
-  return {
-    ...reactor,
-    async react(event, context) {
-      let usage: CodeHostUsage | null = null;
-      try {
-        ({ usage } = await codeHost.metered(async () => {
-          await reactor.react(event, context);
-        }));
-      } finally {
-        if (usage) telemetry.add(usage);
-      }
-    },
-  };
 }
 
 interface Logger {
@@ -90,7 +74,7 @@ export function createMergeQueueEngine(deps: {
   timerIntervalMs?: number;
 }): MergeQueueEngine {
   const { store, commands, sql, freshness, clock, logger } = deps;
-  const telemetry = new EngineTelemetry();
+  const telemetry = new EngineTelemetry(deps.codeHost);
   const codeHost = observed(deps.codeHost, telemetry, clock);
   const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
   const snapshots = new PullRequestSnapshots(sql);
@@ -99,7 +83,7 @@ export function createMergeQueueEngine(deps: {
     reactors: [
       createQueueIntakeReactor({ desk, codeHost, snapshots, freezes, sql, freshness, clock, logger }),
       createQueueEffectsReactor({ desk, codeHost, clock }),
-    ].map((reactor) => metered(reactor, deps.codeHost, telemetry)),
+    ],
     telemetry,
     timer: new QueueTimer({ desk, freezes, sql, clock, logger, intervalMs: deps.timerIntervalMs ?? 1000 }),
   };
