@@ -2,7 +2,7 @@ import { isCodeHostError, type CodeHost } from '@switchyard/code-host';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
-import { batchById } from '../domain/train';
+import { batchById, checkedPullRequests } from '../domain/train';
 import { coordinatesOf } from './repository-configuration';
 
 type Effect<K extends QueueEffect['kind']> = Extract<QueueEffect, { kind: K }>;
@@ -58,15 +58,21 @@ async function createDraft(
     attempt: effect.attempt,
     failure,
   });
-  const baseSha = effect.baseSha ?? (await codeHost.getBranchHead(repository, scene.baseRef)).sha;
+  const start =
+    (await parentDraftStart(codeHost, effect, scene)) ??
+    ({
+      sha: effect.baseSha ?? (await codeHost.getBranchHead(repository, scene.baseRef)).sha,
+      pullRequests: effect.pullRequests,
+      onBase: true,
+    } satisfies DraftStart);
   try {
-    await codeHost.createBranch(repository, effect.branch, baseSha);
+    await codeHost.createBranch(repository, effect.branch, start.sha);
   } catch (error) {
     // Left by a run that crashed before recording its draft: start the branch over.
     if (!isCodeHostError(error, 'conflict')) throw error;
-    await codeHost.updateBranch(repository, effect.branch, baseSha, { force: true });
+    await codeHost.updateBranch(repository, effect.branch, start.sha, { force: true });
   }
-  for (const [index, number] of effect.pullRequests.entries()) {
+  for (const [index, number] of start.pullRequests.entries()) {
     const headSha = scene.state.pullRequests[number]?.headSha;
     if (!headSha) continue;
     try {
@@ -78,7 +84,7 @@ async function createDraft(
       );
     } catch (error) {
       if (isCodeHostError(error, 'conflict'))
-        return failed({ kind: 'conflict', pullRequest: number, withBase: index === 0 });
+        return failed({ kind: 'conflict', pullRequest: number, withBase: start.onBase && index === 0 });
       if (isCodeHostError(error, 'not-found')) return failed({ kind: 'not_indexed' });
       throw error;
     }
@@ -101,6 +107,45 @@ async function createDraft(
   } catch (error) {
     if (isCodeHostError(error) && error.kind !== 'unavailable')
       return failed({ kind: 'error', message: error.message });
+    throw error;
+  }
+}
+
+/** Where a draft's branch starts, and the pull requests still to merge onto it. */
+interface DraftStart {
+  sha: string;
+  pullRequests: number[];
+  /** The branch starts on the base itself (nothing ahead merged yet). */
+  onBase: boolean;
+}
+
+/**
+ * A speculative draft stacked on a running draft (the last of its parents) starts from that
+ * draft's head when it already holds the base and every pull request ahead: only the batch's own pull requests are
+ * merged onto it, one merge commit each, instead of merging everything ahead again (writes are
+ * the scarce GitHub budget, performance-anchors G7). Anything else starts from the base.
+ */
+async function parentDraftStart(
+  codeHost: CodeHost,
+  effect: Effect<'create_draft'>,
+  scene: EffectScene,
+): Promise<DraftStart | null> {
+  const batch = batchById(scene.state, effect.batchId);
+  const parentId = batch?.parentIds.at(-1);
+  if (!batch || parentId === undefined) return null;
+  const parent = batchById(scene.state, parentId);
+  if (!parent || parent.phase !== 'running' || parent.checkMethod !== 'draft_pr' || !parent.branch)
+    return null;
+  const ahead = checkedPullRequests(scene.state, parent);
+  const expected = [...ahead, ...batch.pullRequests];
+  if (expected.length !== effect.pullRequests.length || expected.some((n, i) => effect.pullRequests[i] !== n))
+    return null;
+  try {
+    const head = await codeHost.getBranchHead(coordinatesOf(scene.repository), parent.branch);
+    return { sha: head.sha, pullRequests: batch.pullRequests, onBase: false };
+  } catch (error) {
+    // The draft ahead finished (and its branch went) since the plan: build from the base.
+    if (isCodeHostError(error, 'not-found')) return null;
     throw error;
   }
 }

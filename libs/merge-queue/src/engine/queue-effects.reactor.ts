@@ -89,6 +89,9 @@ export function createQueueEffectsReactor(deps: {
             idempotencyKey: `merge_queue.effects:${streamId}:${effect.key}:${index}`,
             metadata: metadataFrom(event),
           });
+        // A new draft changes what the drafts behind it start from (its head, not the base):
+        // they are planned again on the state that knows it.
+        if (effect.kind === 'create_draft') break;
       }
     }
   }

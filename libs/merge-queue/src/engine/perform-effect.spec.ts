@@ -1,0 +1,79 @@
+import type { CodeHost } from '@switchyard/code-host';
+import {
+  BASE_REF,
+  REPOSITORY,
+  configure,
+  draftCreated,
+  effectsOf,
+  enqueue,
+  minutes,
+  policyWith,
+  run,
+  stateOf,
+} from '../testing/queue-commands';
+import { performEffect } from './perform-effect';
+
+/** The branch and merge calls a draft's preparation makes, in order. */
+function branchRecorder(heads: Record<string, string>) {
+  const calls: string[] = [];
+  const codeHost = {
+    getBranchHead: async (_r: unknown, name: string) => {
+      calls.push(`head ${name}`);
+      return { name, sha: heads[name] ?? 'base-sha' };
+    },
+    createBranch: async (_r: unknown, name: string, sha: string) => {
+      calls.push(`branch ${name.split('/').at(-2)} at ${sha}`);
+      return { name, sha };
+    },
+    mergeIntoBranch: async (_r: unknown, name: string, sha: string) => {
+      calls.push(`merge ${sha}`);
+      return { name, sha: `tip-${sha}` };
+    },
+    createDraftPullRequest: async () => ({ number: 950, headSha: 'draft-950', url: '' }),
+  } as unknown as CodeHost;
+  return { codeHost, calls };
+}
+
+const scene = (events: ReturnType<typeof run>['events']) => ({
+  repository: REPOSITORY,
+  baseRef: BASE_REF,
+  state: stateOf(events),
+  now: () => minutes(1),
+});
+
+describe('performEffect: a speculative draft', () => {
+  // Two batches of one, checked at once: #2 is stacked on #1's draft.
+  const start = run([
+    configure(policyWith({ maxParallelChecks: 2 }, { batchSize: { min: 1, max: 1 } })),
+    enqueue(1, 0),
+    enqueue(2, 0),
+  ]).events;
+
+  it('starts from the running draft ahead and merges only its own pull requests', async () => {
+    const firstRunning = [...start, ...run([draftCreated(start, 1, 0, 901)], stateOf(start)).events];
+    const [effect] = effectsOf(firstRunning, 1);
+    expect(effect).toMatchObject({ kind: 'create_draft', pullRequests: [1, 2] });
+    const parentBranch = stateOf(firstRunning).batches.find((b) => b.pullRequests.includes(1))!.branch!;
+    const { codeHost, calls } = branchRecorder({ [parentBranch]: 'draft-901-head' });
+
+    const [result] = await performEffect(codeHost, effect!, scene(firstRunning));
+
+    expect(calls).toEqual([
+      `head ${parentBranch}`,
+      expect.stringMatching(/ at draft-901-head$/),
+      'merge head-2',
+    ]);
+    expect(result).toMatchObject({ kind: 'draft_created', checkPullRequest: 950 });
+  });
+
+  it('builds from the base, merging everything ahead, while the draft ahead is not running yet', async () => {
+    const effects = effectsOf(start, 1);
+    const second = effects.find((e) => e.kind === 'create_draft' && e.pullRequests.includes(2))!;
+    const { codeHost, calls } = branchRecorder({});
+
+    await performEffect(codeHost, second, scene(start));
+
+    expect(calls.filter((c) => c.startsWith('merge'))).toEqual(['merge head-1', 'merge head-2']);
+    expect(calls.some((c) => c.startsWith('head mergify'))).toBe(false);
+  });
+});
