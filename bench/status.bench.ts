@@ -1,14 +1,21 @@
 import Fastify from 'fastify';
+import type { CheckOnHead } from '@switchyard/code-host';
 import { codeHostProjections } from '@switchyard/code-host/pull-requests';
+import { pullRequestSnapshotFixture } from '@switchyard/config/conditions/testing/pull-request-snapshot.fixture';
 import type { EventStore } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
-import { FixedClock } from '@switchyard/kernel';
+import { systemClock } from '@switchyard/kernel';
 import {
   mergeQueueStreamId,
   snapshottingMergeQueueDecider,
   type MergeQueueCommand,
 } from '@switchyard/merge-queue';
-import { queueStatusProjection, QueueStatusService } from '@switchyard/merge-queue/status';
+import {
+  MergeConditionsReader,
+  QUEUE_RULES_REUSED_MS,
+  queueStatusProjection,
+  QueueStatusService,
+} from '@switchyard/merge-queue/status';
 import { IN_MEMORY_DATA_DIR, loadConfig, openStorage } from '@switchyard/platform';
 import { runLoad } from './http/load';
 import { printMachine } from './logs/report';
@@ -17,8 +24,11 @@ import { printMachine } from './logs/report';
  * bench:status — GET merge-queue/status for a repository with 500 queued pull requests and 5
  * running batches, served by the status service from its read model on Fastify, beside a bare
  * Fastify route returning the same answer precomputed, under the same autocannon load; then
- * `?at=` a day back. In process (no Nest, no auth), PGlite in memory (PostgreSQL with
- * DATABASE_URL). BENCH_STATUS_SECONDS (default 3) per run.
+ * `?at=` a day back. In process (no Nest, no auth, on either side), PGlite in memory (PostgreSQL
+ * with DATABASE_URL). As in the app: the system clock (a live answer is rendered again each
+ * second), every pull request with a snapshot, and the running batches' merge conditions judged
+ * from a configuration file (read through a stand-in for the code host). BENCH_STATUS_SECONDS
+ * (default 3) per run.
  */
 const SECONDS = Number(process.env.BENCH_STATUS_SECONDS ?? '3');
 const CONNECTIONS = 10;
@@ -27,6 +37,53 @@ const REPOSITORY = 'acme/bench';
 const DAY = 24 * 3600_000;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
+
+const CONFIGURATION = `queue_rules:
+  - name: default
+    merge_conditions:
+      - check-success=tests
+      - label!=hold
+      - "#approved-reviews-by>=1"
+`;
+
+const check = (name: string, state: CheckOnHead['state']): CheckOnHead => ({
+  name,
+  appSlug: null,
+  source: 'check-run',
+  state,
+  detailsUrl: null,
+  startedAt: null,
+  completedAt: null,
+});
+
+/** A snapshot per queued pull request and per draft, as the code host's events leave them. */
+async function seedSnapshots(store: EventStore, drafts: number[]): Promise<void> {
+  const [owner, name] = REPOSITORY.split('/') as [string, string];
+  const repository = { owner, name, fullName: REPOSITORY, defaultBranch: 'main' };
+  const numbers = [...Array.from({ length: QUEUED }, (_, i) => i + 1), ...drafts];
+  await store.appendToStream(
+    'bench-pull-requests',
+    numbers.map((number) => ({
+      type: 'github.pull_request_changed',
+      data: {
+        repository: REPOSITORY,
+        number,
+        action: 'opened',
+        pullRequest: pullRequestSnapshotFixture({
+          repository,
+          number,
+          title: `Change number ${number}`,
+          author: `dev-${number % 17}`,
+          labels: number % 3 === 0 ? ['bench', 'backend'] : ['bench'],
+          checks: [check('tests', number % 2 === 0 ? 'success' : 'pending'), check('lint', 'success')],
+        }),
+        label: null,
+        sender: 'bench',
+      },
+    })),
+    { expectedRevision: 'any' },
+  );
+}
 
 async function seed(commands: CommandService, store: EventStore, now: number): Promise<void> {
   const stream = mergeQueueStreamId(REPOSITORY, 'main');
@@ -80,31 +137,57 @@ async function main(): Promise<void> {
   const now = Date.now();
   const commands = new CommandService(storage.store);
   await seed(commands, storage.store, now);
-  await queueStatusProjection.setup(storage.executor);
+  await seedSnapshots(
+    storage.store,
+    Array.from({ length: 5 }, (_, i) => 10_000 + i),
+  );
+  const { events: all } = await storage.store.readAll({ after: 'start', limit: 100_000 });
+  for (const projection of [queueStatusProjection, ...codeHostProjections]) {
+    await projection.setup(storage.executor);
+    await projection.apply(
+      storage.executor,
+      all.filter((event) => projection.eventTypes?.includes(event.type) ?? true),
+    );
+  }
   const { events } = await storage.store.readStream(mergeQueueStreamId(REPOSITORY, 'main'));
-  await queueStatusProjection.apply(storage.executor, events);
 
+  const configurationReads = { count: 0 };
+  const configuration = {
+    read: async () => {
+      configurationReads.count += 1;
+      return { path: '.mergify.yml', content: CONFIGURATION };
+    },
+  };
   const service = new QueueStatusService(
     storage.executor,
     storage.store,
     commands,
-    new FixedClock(new Date(now)),
-    {
-      assertRunning: async () => undefined,
-      waitFor: async () => true,
-    },
+    systemClock,
+    { assertRunning: async () => undefined, waitFor: async () => true },
+    new MergeConditionsReader(configuration, storage.executor, systemClock),
   );
   const live = await service.status(REPOSITORY, { branch: 'main' });
-  const running = live.batches.filter((b) => b.status.code === 'running').length;
-  out(
-    `seeded: ${events.length} queue events, ${running} running batches, ${live.waiting_pull_requests.length} waiting`,
+  // The status answer shows a judgement only as waiting_schedule; the detail shows the evaluation.
+  const runningBatches = live.batches.filter((b) => b.status.code === 'running');
+  const details = await Promise.all(
+    runningBatches.map((b) => service.pullRequest(REPOSITORY, b.pull_requests[0]!.number, null)),
   );
-  const precomputed = JSON.stringify(live);
+  const judged = details.filter((d) => d.mergeability_check?.conditions_evaluation).length;
+  out(
+    `seeded: ${events.length} queue events, ${runningBatches.length} running batches (${judged} with merge conditions judged), ` +
+      `${live.waiting_pull_requests.length} waiting; answer ${Math.round(JSON.stringify(live).length / 1024)} KiB`,
+  );
+  const precomputed = await service.statusText(REPOSITORY, { branch: 'main' });
 
   const server = Fastify({ logger: false });
-  server.get('/status', async (request) => {
+  // What the controller sends: the service's JSON text.
+  server.get('/status', async (request, reply) => {
     const at = (request.query as { at?: string }).at;
-    return service.status(REPOSITORY, { branch: 'main', at: at === undefined ? null : new Date(at) });
+    const text = await service.statusText(REPOSITORY, {
+      branch: 'main',
+      at: at === undefined ? null : new Date(at),
+    });
+    return reply.header('content-type', 'application/json; charset=utf-8').send(text);
   });
   server.get('/bare', (_request, reply) => {
     void reply.header('content-type', 'application/json; charset=utf-8').send(precomputed);
@@ -124,6 +207,7 @@ async function main(): Promise<void> {
         `bare Fastify, same JSON: ${Math.round(bare.requestsPerSecond)} req/s, p99 ${bare.p99} ms → ` +
         `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}× (goals ≥ 0.6×, p99 ≤ 5 ms); failures ${ours.failures + bare.failures}`,
     );
+    out(`configuration file read ${configurationReads.count} times (kept ${QUEUE_RULES_REUSED_MS / 1000} s)`);
     const dayBack = new Date(now - DAY).toISOString();
     const timings: number[] = [];
     for (let i = 0; i < 20; i++) {

@@ -1,4 +1,5 @@
 import type { EventStore } from '@switchyard/event-store';
+import { SNAPSHOT_TABLE } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { MergeQueueEvent } from '../domain/events';
 import {
@@ -17,6 +18,9 @@ export interface QueueFold {
   revision: string;
   fold: QueueStatusFold;
 }
+
+/** A queue's row in the status read model, without its fold. */
+export type LiveRevision = Pick<StatusRow, 'base_ref' | 'stream_id' | 'revision'>;
 
 interface StatusRow {
   base_ref: string;
@@ -74,9 +78,31 @@ export class QueueStatusReader {
   }
 
   async live(repository: string, branch?: string): Promise<QueueFold[]> {
-    const rows = await this.rows(repository, branch);
+    return this.folds(await this.rows(repository, branch));
+  }
+
+  /**
+   * Which revision of each queue the read model holds now, and how far the pull-request snapshots
+   * have gone for the repository: what a live answer is made from, read in one query.
+   */
+  async liveRevisions(
+    repository: string,
+    branch?: string,
+  ): Promise<{ revisions: LiveRevision[]; snapshotsPosition: string }> {
+    const { rows } = await this.sql.query<LiveRevision & { snapshots_position: string | null }>(
+      `SELECT base_ref, stream_id, revision,
+              (SELECT max(last_position) FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1) AS snapshots_position
+       FROM ${QUEUE_STATUS_TABLE}
+       WHERE repository_key = $1 ${branch === undefined ? '' : 'AND base_ref = $2'} ORDER BY base_ref`,
+      branch === undefined ? [repository.toLowerCase()] : [repository.toLowerCase(), branch],
+    );
+    return { revisions: rows, snapshotsPosition: rows[0]?.snapshots_position ?? '' };
+  }
+
+  /** The read model's folds at those revisions (or later ones, as the read model has moved on). */
+  folds(revisions: readonly LiveRevision[]): Promise<QueueFold[]> {
     return Promise.all(
-      rows.map(async (row) => {
+      revisions.map(async (row) => {
         const revision = String(row.revision);
         const cached = this.parsed.get(row.stream_id);
         if (cached && cached.revision === revision)

@@ -14,6 +14,17 @@ import { queueStatusProjection } from './queue-status.projection';
 import { QueueStatusReader, type QueueFold } from './queue-status.reader';
 import { queueStatusJson, type MergeQueueStatusJson, type RenderContext } from './status-json';
 
+interface RenderedStatus {
+  status: MergeQueueStatusJson;
+  text: string;
+}
+
+interface LiveAnswer {
+  key: string;
+  second: number;
+  answer: Promise<RenderedStatus>;
+}
+
 export class QueueNotFoundError extends Error {}
 export class PullRequestNotQueuedError extends Error {}
 
@@ -31,11 +42,12 @@ const EMPTY_STATUS: MergeQueueStatusJson = {
  */
 export class QueueStatusService {
   readonly reader: QueueStatusReader;
-  /** The last live answer per repository and branch, while neither the queue nor the snapshots moved. */
-  private readonly rendered = new Map<
-    string,
-    { key: string; second: number; status: MergeQueueStatusJson }
-  >();
+  /**
+   * The last live answer per repository and branch, kept as the JSON text it is sent as, while
+   * neither the queue nor the snapshots moved and the second (the ETA's "now") is the same. The
+   * rendering is kept while under way, so concurrent requests share it.
+   */
+  private readonly rendered = new Map<string, LiveAnswer>();
   private readonly metadata: QueueMetadata;
 
   constructor(
@@ -103,24 +115,41 @@ export class QueueStatusService {
     options: { branch?: string; at?: Date | null },
   ): Promise<MergeQueueStatusJson> {
     const at = options.at ?? null;
-    if (at !== null)
-      return this.render(repository, await this.queues(repository, at, options.branch), at.getTime(), {
-        live: false,
-      });
-    // Live: the same queue revisions and snapshot position within the same second answer the same.
-    const [queues, position] = await Promise.all([
-      this.reader.live(repository, options.branch),
-      this.metadata.position(repository),
-    ]);
+    if (at === null) return (await this.live(repository, options.branch)).status;
+    return this.render(repository, await this.queues(repository, at, options.branch), at.getTime(), {
+      live: false,
+    });
+  }
+
+  /** The same answer as `status`, as JSON text: a live answer is serialized once, not per request. */
+  async statusText(repository: string, options: { branch?: string; at?: Date | null }): Promise<string> {
+    if (options.at) return JSON.stringify(await this.status(repository, options));
+    return (await this.live(repository, options.branch)).text;
+  }
+
+  /**
+   * A live answer: one small read (the queues' revisions, the snapshots' position) says whether the
+   * kept one still holds; only when one moved, or a new second began, is it rendered again.
+   */
+  private async live(repository: string, branch: string | undefined): Promise<RenderedStatus> {
+    const { revisions, snapshotsPosition: position } = await this.reader.liveRevisions(repository, branch);
     const now = this.clock.now().getTime();
-    const cacheKey = `${repository}\n${options.branch ?? ''}`;
-    const key = `${queues.map((q) => `${q.streamId}@${q.revision}`).join(',')}|${position}`;
+    const cacheKey = `${repository}\n${branch ?? ''}`;
+    const key = `${revisions.map((q) => `${q.stream_id}@${q.revision}`).join(',')}|${position}`;
     const second = Math.floor(now / 1000);
-    const cached = this.rendered.get(cacheKey);
-    if (cached && cached.key === key && cached.second === second) return cached.status;
-    const status = await this.render(repository, queues, now, { position, live: true });
-    this.rendered.set(cacheKey, { key, second, status });
-    return status;
+    const kept = this.rendered.get(cacheKey);
+    if (kept && kept.key === key && kept.second === second) return kept.answer;
+    const answer = this.reader
+      .folds(revisions)
+      .then((queues) => this.render(repository, queues, now, { position, live: true }))
+      .then((status) => ({ status, text: JSON.stringify(status) }));
+    const entry = { key, second, answer };
+    this.rendered.set(cacheKey, entry);
+    // A failed rendering is not kept: the next request tries again.
+    answer.catch(() => {
+      if (this.rendered.get(cacheKey) === entry) this.rendered.delete(cacheKey);
+    });
+    return answer;
   }
 
   private async render(

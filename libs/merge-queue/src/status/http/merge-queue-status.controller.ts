@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
 import { ApiExtension, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { parseRfc3339, PullNumberPipe, RepositoryRefParam, type RepositoryRef } from '@switchyard/http';
@@ -7,7 +7,6 @@ import { CLOCK } from '@switchyard/platform';
 import type { DequeueImpact } from '../dequeue-impact';
 import type { PullRequestDetailJson } from '../detail-json';
 import { PullRequestNotQueuedError, QueueNotFoundError, QueueStatusService } from '../queue-status.service';
-import type { MergeQueueStatusJson } from '../status-json';
 import { QueueAtQuery, QueueStatusQuery } from './status.query';
 
 /** Spec "Merge queue": branches, live status, pull-request detail, dequeue impact and dequeue. */
@@ -25,14 +24,16 @@ export class MergeQueueStatusController {
     return { branches: await this.status.branches(repository.key) };
   }
 
+  /** Sent as the service's JSON text: a live answer of 500 pull requests is serialized once, not per request. */
   @Get('status')
+  @Header('content-type', 'application/json; charset=utf-8')
   @ApiExtension('x-switchyard-at', { parameter: 'at', meaning: 'the queue as it was at that instant' })
   statusOf(
     @RepositoryRefParam() repository: RepositoryRef,
     @Query() query: QueueStatusQuery,
-  ): Promise<MergeQueueStatusJson> {
+  ): Promise<string> {
     return answer(() =>
-      this.status.status(repository.key, {
+      this.status.statusText(repository.key, {
         ...(query.branch === undefined ? {} : { branch: query.branch }),
         at: this.instant(query.at),
       }),
