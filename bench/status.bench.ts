@@ -17,20 +17,25 @@ import {
   QueueStatusService,
 } from '@switchyard/merge-queue/status';
 import { IN_MEMORY_DATA_DIR, loadConfig, openStorage } from '@switchyard/platform';
-import { runLoad } from './http/load';
+import { ProcessorHost } from '@switchyard/projection';
+import { runLoad, type LoadResult } from './http/load';
+import { median } from './http/report';
 import { printMachine } from './logs/report';
 
 /**
  * bench:status — GET merge-queue/status for a repository with 500 queued pull requests and 5
  * running batches, served by the status service from its read model on Fastify, beside a bare
  * Fastify route returning the same answer precomputed, under the same autocannon load; then
- * `?at=` a day back. In process (no Nest, no auth, on either side), PGlite in memory (PostgreSQL
- * with DATABASE_URL). As in the app: the system clock (a live answer is rendered again each
+ * `?at=` a day back. In process (no Nest, no auth, on either side; autocannon shares the process),
+ * PGlite in memory (PostgreSQL with DATABASE_URL). As in the app: the read models kept by their
+ * processors (rows and checkpoints), the system clock (a live answer is rendered again each
  * second), every pull request with a snapshot, and the running batches' merge conditions judged
- * from a configuration file (read through a stand-in for the code host). BENCH_STATUS_SECONDS
- * (default 3) per run.
+ * from a configuration file (read through a stand-in for the code host). Twice: with the read
+ * models still, and with another repository's pull requests changing meanwhile (both routes).
+ * Medians of BENCH_STATUS_ROUNDS (default 3) rounds of BENCH_STATUS_SECONDS (default 3) per route.
  */
 const SECONDS = Number(process.env.BENCH_STATUS_SECONDS ?? '3');
+const ROUNDS = Number(process.env.BENCH_STATUS_ROUNDS ?? '3');
 const CONNECTIONS = 10;
 const QUEUED = 500;
 const REPOSITORY = 'acme/bench';
@@ -85,6 +90,46 @@ async function seedSnapshots(store: EventStore, drafts: number[]): Promise<void>
   );
 }
 
+const CHANGES_PER_SECOND = 20;
+
+/**
+ * Runs `load` while another repository's pull requests change (CHANGES_PER_SECOND events through
+ * the snapshot projection): the read models' checkpoints move, though this repository's answer
+ * does not.
+ */
+async function whileOthersChange<T>(store: EventStore, load: () => Promise<T>): Promise<T> {
+  let n = 0;
+  const appending = new Set<Promise<unknown>>();
+  const timer = setInterval(() => {
+    n += 1;
+    const append = store.appendToStream(
+      'bench-other-pull-requests',
+      [
+        {
+          type: 'github.pull_request_changed',
+          data: {
+            repository: 'acme/other',
+            number: n,
+            action: 'opened',
+            pullRequest: pullRequestSnapshotFixture({ number: n }),
+            label: null,
+            sender: 'bench',
+          },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    appending.add(append);
+    void append.finally(() => appending.delete(append));
+  }, 1000 / CHANGES_PER_SECOND);
+  try {
+    return await load();
+  } finally {
+    clearInterval(timer);
+    await Promise.all(appending);
+  }
+}
+
 async function seed(commands: CommandService, store: EventStore, now: number): Promise<void> {
   const stream = mergeQueueStreamId(REPOSITORY, 'main');
   const at = (i: number) => now - 2 * DAY + i * Math.floor((2 * DAY) / (QUEUED + 10));
@@ -126,7 +171,9 @@ async function seed(commands: CommandService, store: EventStore, now: number): P
 }
 
 async function main(): Promise<void> {
-  printMachine([`status of ${QUEUED} queued pull requests; ${SECONDS} s runs; figures under load`]);
+  printMachine([
+    `status of ${QUEUED} queued pull requests; medians of ${ROUNDS} rounds of ${SECONDS} s; figures under load`,
+  ]);
   const config = loadConfig({
     SWITCHYARD_DATA_DIR: IN_MEMORY_DATA_DIR,
     SWITCHYARD_ACCOUNT: 'acme',
@@ -141,14 +188,19 @@ async function main(): Promise<void> {
     storage.store,
     Array.from({ length: 5 }, (_, i) => 10_000 + i),
   );
-  const { events: all } = await storage.store.readAll({ after: 'start', limit: 100_000 });
-  for (const projection of [queueStatusProjection, ...codeHostProjections]) {
-    await projection.setup(storage.executor);
-    await projection.apply(
-      storage.executor,
-      all.filter((event) => projection.eventTypes?.includes(event.type) ?? true),
-    );
-  }
+  // The read models as the app keeps them: runners that write rows and checkpoints, then follow.
+  const processors = ProcessorHost.of([queueStatusProjection, ...codeHostProjections], {
+    executor: storage.executor,
+    store: storage.store,
+    logger: {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (context, message) => out(`${message} ${JSON.stringify(context)}`),
+    },
+  });
+  processors.start();
+  if (!(await processors.waitFor(processors.names, await storage.store.headPosition(), 120_000)))
+    throw new Error('the read models did not catch up');
   const { events } = await storage.store.readStream(mergeQueueStreamId(REPOSITORY, 'main'));
 
   const configurationReads = { count: 0 };
@@ -163,7 +215,7 @@ async function main(): Promise<void> {
     storage.store,
     commands,
     systemClock,
-    { assertRunning: async () => undefined, waitFor: async () => true },
+    processors,
     new MergeConditionsReader(configuration, storage.executor, systemClock),
   );
   const live = await service.status(REPOSITORY, { branch: 'main' });
@@ -200,12 +252,29 @@ async function main(): Promise<void> {
       seconds: SECONDS,
     });
     await runLoad(url, {}, { ...load('/status'), seconds: 1 }); // warm-up
-    const bare = await runLoad(url, {}, load('/bare'));
-    const ours = await runLoad(url, {}, load('/status'));
-    out(
-      `GET status (${CONNECTIONS} connections): ${Math.round(ours.requestsPerSecond)} req/s, p99 ${ours.p99} ms; ` +
-        `bare Fastify, same JSON: ${Math.round(bare.requestsPerSecond)} req/s, p99 ${bare.p99} ms → ` +
-        `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}× (goals ≥ 0.6×, p99 ≤ 5 ms); failures ${ours.failures + bare.failures}`,
+    const row = (label: string, ours: LoadResult, bare: LoadResult) =>
+      out(
+        `${label} (${CONNECTIONS} connections): ${Math.round(ours.requestsPerSecond)} req/s, p99 ${ours.p99} ms; ` +
+          `bare Fastify, same JSON: ${Math.round(bare.requestsPerSecond)} req/s, p99 ${bare.p99} ms → ` +
+          `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}× (goals ≥ 0.6×, p99 ≤ 5 ms); failures ${ours.failures + bare.failures}`,
+      );
+    // Rounds alternate which route goes first, so a change in the machine's load hits both alike.
+    const rounds = async (during: <T>(load: () => Promise<T>) => Promise<T>) => {
+      const runs = { ours: [] as LoadResult[], bare: [] as LoadResult[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        const order = round % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const);
+        for (const side of order)
+          runs[side].push(await during(() => runLoad(url, {}, load(side === 'ours' ? '/status' : '/bare'))));
+      }
+      return { ours: median(runs.ours), bare: median(runs.bare) };
+    };
+    const still = await rounds((run) => run());
+    row('GET status, read models still', still.ours, still.bare);
+    const moving = await rounds((run) => whileOthersChange(storage.store, run));
+    row(
+      `GET status, another repository's pull requests changing ${CHANGES_PER_SECOND}/s`,
+      moving.ours,
+      moving.bare,
     );
     out(`configuration file read ${configurationReads.count} times (kept ${QUEUE_RULES_REUSED_MS / 1000} s)`);
     const dayBack = new Date(now - DAY).toISOString();
@@ -222,6 +291,7 @@ async function main(): Promise<void> {
     );
   } finally {
     await server.close();
+    await processors.stop();
     await storage.close();
   }
 }

@@ -1,5 +1,9 @@
 import type { EventStore } from '@switchyard/event-store';
-import { SNAPSHOT_TABLE } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
+import {
+  pullRequestSnapshotsProjection,
+  SNAPSHOT_TABLE,
+} from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
+import { readCheckpoints } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { MergeQueueEvent } from '../domain/events';
 import {
@@ -8,6 +12,7 @@ import {
   QUEUE_ACTIVITY_TABLE,
   QUEUE_STATUS_HISTORY_TABLE,
   QUEUE_STATUS_TABLE,
+  queueStatusProjection,
 } from './queue-status.projection';
 import { evolveStatus, initialStatusFold, type QueueStatusFold } from './status-fold';
 
@@ -79,6 +84,22 @@ export class QueueStatusReader {
 
   async live(repository: string, branch?: string): Promise<QueueFold[]> {
     return this.folds(await this.rows(repository, branch));
+  }
+
+  /**
+   * Where the status and snapshot read models stand, from their checkpoints (one primary-key read).
+   * A checkpoint moves in the same transaction as its rows, so while neither moved no queue and no
+   * snapshot changed. Null while one has no checkpoint (read models filled by hand, as in specs).
+   */
+  async readModelsPosition(): Promise<string | null> {
+    const checkpoints = await readCheckpoints(this.sql, WATCHED_READ_MODELS);
+    const positions: string[] = [];
+    for (const name of WATCHED_READ_MODELS) {
+      const checkpoint = checkpoints.get(name);
+      if (!checkpoint) return null;
+      positions.push(`${name}@${checkpoint.version}:${checkpoint.position}`);
+    }
+    return positions.join(',');
   }
 
   /**
@@ -172,3 +193,5 @@ export class QueueStatusReader {
 }
 
 const HISTORY_CACHE_SIZE = 16;
+/** What a live answer is made of: the queues' folds and the pull requests' snapshots. */
+const WATCHED_READ_MODELS = [queueStatusProjection.name, pullRequestSnapshotsProjection.name];

@@ -20,6 +20,9 @@ interface RenderedStatus {
 }
 
 interface LiveAnswer {
+  /** The read models' checkpoints the answer is known to hold at (null: unknown). */
+  readModels: string | null;
+  /** The queues' revisions and the snapshots' position it was rendered from. */
   key: string;
   second: number;
   answer: Promise<RenderedStatus>;
@@ -128,22 +131,30 @@ export class QueueStatusService {
   }
 
   /**
-   * A live answer: one small read (the queues' revisions, the snapshots' position) says whether the
-   * kept one still holds; only when one moved, or a new second began, is it rendered again.
+   * A live answer. The read models' checkpoints (one primary-key read) say whether anything moved
+   * since the kept answer; if so, the queues' revisions and the snapshots' position for this
+   * repository say whether its answer did. Only then, or when a new second began (the ETA's "now"),
+   * is it rendered again.
    */
   private async live(repository: string, branch: string | undefined): Promise<RenderedStatus> {
+    const readModels = await this.reader.readModelsPosition();
+    const second = Math.floor(this.clock.now().getTime() / 1000);
+    const cacheKey = `${repository}\n${branch ?? ''}`;
+    const kept = this.rendered.get(cacheKey);
+    if (kept && kept.second === second && readModels !== null && kept.readModels === readModels)
+      return kept.answer;
     const { revisions, snapshotsPosition: position } = await this.reader.liveRevisions(repository, branch);
     const now = this.clock.now().getTime();
-    const cacheKey = `${repository}\n${branch ?? ''}`;
     const key = `${revisions.map((q) => `${q.stream_id}@${q.revision}`).join(',')}|${position}`;
-    const second = Math.floor(now / 1000);
-    const kept = this.rendered.get(cacheKey);
-    if (kept && kept.key === key && kept.second === second) return kept.answer;
+    if (kept && kept.key === key && kept.second === Math.floor(now / 1000)) {
+      kept.readModels = readModels;
+      return kept.answer;
+    }
     const answer = this.reader
       .folds(revisions)
       .then((queues) => this.render(repository, queues, now, { position, live: true }))
       .then((status) => ({ status, text: JSON.stringify(status) }));
-    const entry = { key, second, answer };
+    const entry: LiveAnswer = { readModels, key, second: Math.floor(now / 1000), answer };
     this.rendered.set(cacheKey, entry);
     // A failed rendering is not kept: the next request tries again.
     answer.catch(() => {
