@@ -67,6 +67,10 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
         (e) => e.type === 'merge_queue.pull_request_merged' || e.type === 'merge_queue.pull_request_left',
       ).length;
       const from = new Date().toISOString();
+      // A live answer is as fresh as the status read model, which may trail the store under load:
+      // it is caught up to what was recorded by `from` before reading, so the answer lies between.
+      const head = await app.running.storage.store.headPosition();
+      await app.running.projections!.waitFor(['merge_queue.status'], head, 20_000);
       const live = await app.request('GET', `${base}/merge-queue/status?branch=main`);
       const to = new Date().toISOString();
       expect(live.status).toBe(200);
