@@ -212,9 +212,8 @@ export function createQueueIntakeReactor(deps: {
       if (!batch) continue;
       const { configuration } = await desk.configurations.get(repository);
       const rule = configuration?.queueRules.find((r) => r.name === batch.queueName) ?? null;
-      const members = (
-        await Promise.all(batch.pullRequests.map((n) => snapshots.find(repository, n)))
-      ).filter((s): s is PullRequestSnapshot => s !== null);
+      const found = await snapshots.findMany(repository, batch.pullRequests);
+      const members = batch.pullRequests.flatMap((n) => found.get(n) ?? []);
       const verdict = judgeBatchChecks(rule, checked, members, now);
       if (verdict.conclusion === 'pending') continue;
       await desk.issue(

@@ -1,7 +1,6 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import { SNAPSHOT_TABLE } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
+import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import {
-  evaluateConditions,
   validateConfiguration,
   type ConditionEvaluation,
   type ConditionNode,
@@ -11,6 +10,7 @@ import type { RepositoryConfigurationSource } from '@switchyard/config/applicati
 import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Batch } from '../domain/state';
+import { evaluateMergeConditions } from '../engine/checks-verdict';
 
 /** A batch's merge conditions as judged now, and whether only a schedule holds it (§2.12). */
 export interface BatchConditions {
@@ -29,15 +29,15 @@ export function judgeMergeConditions(
   batchPullRequests: readonly PullRequestSnapshot[],
   now: Date,
 ): BatchConditions | null {
-  const merge = rule?.mergeConditions;
-  if (merge === undefined || merge.source === true || merge.source.length === 0) return null;
-  const judged = batchPullRequests.length > 0 ? batchPullRequests : [checkPullRequest];
-  const evaluation = evaluateConditions(
-    merge.tree,
-    judged.map((pullRequest) => ({ pullRequest: { ...pullRequest, checks: checkPullRequest.checks }, now })),
-  );
+  const evaluation = evaluateMergeConditions(rule, checkPullRequest, batchPullRequests, now);
+  if (evaluation === null) return null;
+  const tree = rule!.mergeConditions.tree;
+  const judged = Math.max(1, batchPullRequests.length);
   const waitingSchedule =
-    !evaluation.match && judged.every((_, index) => holdsIgnoringSchedules(merge.tree, evaluation, index));
+    !evaluation.match &&
+    Array.from({ length: judged }, (_, index) => index).every((index) =>
+      holdsIgnoringSchedules(tree, evaluation, index),
+    );
   return { evaluation, waitingSchedule };
 }
 
@@ -65,12 +65,15 @@ export const QUEUE_RULES_REUSED_MS = 30_000;
  */
 export class MergeConditionsReader {
   private readonly rules = new Map<string, { readAt: number; rules: QueueRuleConfiguration[] }>();
+  private readonly snapshots: PullRequestSnapshots;
 
   constructor(
     private readonly configuration: RepositoryConfigurationSource,
-    private readonly sql: SqlQueryable,
+    sql: SqlQueryable,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.snapshots = new PullRequestSnapshots(sql);
+  }
 
   /** The merge conditions of each batch checked on a pull request now, by batch id. */
   async judge(
@@ -84,7 +87,7 @@ export class MergeConditionsReader {
     const numbers = checked.flatMap((batch) => [batch.checkPullRequest!, ...batch.pullRequests]);
     const [rules, snapshots] = await Promise.all([
       this.queueRules(repository),
-      this.snapshots(repository, numbers),
+      this.snapshots.findMany(repository, numbers),
     ]);
     for (const batch of checked) {
       const checkPullRequest = snapshots.get(batch.checkPullRequest!);
@@ -95,22 +98,6 @@ export class MergeConditionsReader {
       if (conditions) judged.set(batch.id, conditions);
     }
     return judged;
-  }
-
-  private async snapshots(
-    repository: string,
-    numbers: readonly number[],
-  ): Promise<Map<number, PullRequestSnapshot>> {
-    const { rows } = await this.sql.query<{ number: number; snapshot: PullRequestSnapshot | string }>(
-      `SELECT number, snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND number = ANY($2::int[])`,
-      [repository.toLowerCase(), [...new Set(numbers)]],
-    );
-    return new Map(
-      rows.map((row) => [
-        row.number,
-        typeof row.snapshot === 'string' ? (JSON.parse(row.snapshot) as PullRequestSnapshot) : row.snapshot,
-      ]),
-    );
   }
 
   private async queueRules(repository: string): Promise<QueueRuleConfiguration[]> {

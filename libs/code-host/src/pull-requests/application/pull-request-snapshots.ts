@@ -17,6 +17,15 @@ export class PullRequestSnapshots {
     return rows[0] ? parse(rows[0].snapshot) : null;
   }
 
+  /** The snapshots of these pull requests that exist, by number, in one query. */
+  async findMany(repository: string, numbers: readonly number[]): Promise<Map<number, PullRequestSnapshot>> {
+    const { rows } = await this.sql.query<{ number: number; snapshot: PullRequestSnapshot | string }>(
+      `SELECT number, snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND number = ANY($2::int[])`,
+      [repository.toLowerCase(), [...new Set(numbers)]],
+    );
+    return new Map(rows.map((row) => [row.number, parse(row.snapshot)]));
+  }
+
   /** Open pull requests whose head is `sha` (a check reported on a commit concerns these). */
   async openWithHead(repository: string, sha: string): Promise<PullRequestSnapshot[]> {
     const { rows } = await this.sql.query<{ snapshot: PullRequestSnapshot | string }>(
