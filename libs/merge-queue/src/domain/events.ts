@@ -341,7 +341,15 @@ export interface BatchFailed {
 /** The batch is gone without merging; these pull requests go back to waiting. */
 export interface BatchDissolved {
   type: 'merge_queue.batch_dissolved';
-  data: Where & { trainCarId: string; returnedPullRequests: number[] };
+  data: Where & {
+    trainCarId: string;
+    returnedPullRequests: number[];
+    /**
+     * Why it was torn down (BATCH_AHEAD_FAILED: a batch it was checked on top of failed). Also set
+     * when no checks were open, so no checks_ended says it. Absent from events recorded before it was kept.
+     */
+    abortCode?: AbortCode;
+  };
 }
 
 export interface PauseObserved {

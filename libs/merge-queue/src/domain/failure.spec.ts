@@ -3,6 +3,7 @@ import {
   checksEnds,
   checksReported,
   command,
+  draftCreated,
   compositions,
   configure,
   effectsOf,
@@ -62,6 +63,33 @@ describe('merge queue: a failing pull request', () => {
       [1, 'PR_MERGED'],
       [2, 'CHECKS_FAILED'],
     ]);
+  });
+
+  it('names BATCH_AHEAD_FAILED on the dissolution of a batch behind a failure, even before its checks start', () => {
+    // Given #1 and #2 running and #3 still preparing its draft, three slots.
+    const given = run([
+      configure(policyWith({ maxParallelChecks: 3 })),
+      enqueue(1, 0),
+      enqueue(2, 0),
+      enqueue(3, 0),
+    ]).events;
+    let history = given;
+    for (const [number, draft] of [
+      [1, 901],
+      [2, 902],
+    ] as const)
+      history = then(history, draftCreated(history, number, 1, draft));
+    expect(batchOf(history, 3).phase).toBe('preparing');
+    // When #2 fails while #1 still runs.
+    const events = after(history, then(history, checksReported(history, 2, 20, 'failure')));
+    // Then #3's batch is torn down for the failure ahead (no checks were open to say so) and its
+    // pull request waits: nothing is composed behind the parked failure.
+    expect(checksEnds(events)).toEqual([]);
+    expect(events.filter((e) => e.type === 'merge_queue.batch_dissolved').map((e) => e.data)).toEqual([
+      expect.objectContaining({ returnedPullRequests: [3], abortCode: 'BATCH_AHEAD_FAILED' }),
+    ]);
+    expect(compositions(events)).toEqual([]);
+    expect(stateOf([...history, ...events]).pullRequests[3]?.batchId).toBeNull();
   });
 
   it('a parked failure is re-embarked when the batch ahead fails too', () => {

@@ -139,7 +139,11 @@ export function dissolve(t: Transition, batch: Batch, code: AbortCode, except: r
   const returned = current.pullRequests.filter((n) => !except.includes(n));
   const conclusion = current.phase === 'failed' ? 'failure' : 'cancelled';
   endChecks(t, current, { aborted: true, code, conclusion, pullRequests: returned });
-  t.emit('merge_queue.batch_dissolved', { trainCarId: current.id, returnedPullRequests: returned });
+  t.emit('merge_queue.batch_dissolved', {
+    trainCarId: current.id,
+    returnedPullRequests: returned,
+    abortCode: code,
+  });
 }
 
 /** Dissolves a batch and every batch checked on top of it, last first. */
@@ -249,7 +253,11 @@ export function removePullRequest(
         emitChecksEnded(t, current, { ...end, code: 'PR_AHEAD_DEQUEUED', pullRequests: others });
     }
     if (others.length > 0) {
-      t.emit('merge_queue.batch_dissolved', { trainCarId: current.id, returnedPullRequests: others });
+      t.emit('merge_queue.batch_dissolved', {
+        trainCarId: current.id,
+        returnedPullRequests: others,
+        abortCode: 'PR_AHEAD_DEQUEUED',
+      });
     }
   }
   const leaving = t.state.pullRequests[number];
