@@ -107,6 +107,32 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
       expect([queueFacts(atFrom!.body), queueFacts(atTo!.body)]).toContainEqual(queueFacts(sample.status));
     }
 
+    // A batch whose last pull request merged stays listed as `merged` until the next batch's checks
+    // start (docs/queue-behaviour.md): the queue as it was at each merge shows it.
+    const events = await team.queueEvents();
+    const merges = events.flatMap((event, index) => {
+      if (event.type !== 'merge_queue.pull_request_merged') return [];
+      const at = event.data['occurredAt'] as string;
+      const nextStart = events
+        .slice(index + 1)
+        .find((e) => e.type === 'merge_queue.checks_started' && e.data['trainCarId'] !== null);
+      // Within the same millisecond as the next start, no instant sits between the two.
+      return nextStart?.data['occurredAt'] === at
+        ? []
+        : [{ number: event.data['pullRequest'] as number, at }];
+    });
+    expect(merges.length).toBeGreaterThan(0);
+    for (const { number, at } of merges) {
+      const then = await app.request(
+        'GET',
+        `${base}/merge-queue/status?branch=main&at=${encodeURIComponent(at)}`,
+      );
+      expect(mergeQueueStatusProblems(then.body)).toEqual([]);
+      expect(
+        then.body.batches.map((b: Json) => [b.status.code, b.pull_requests.map((p: Json) => p.number)]),
+      ).toContainEqual(['merged', [number]]);
+    }
+
     const branches = await app.request('GET', `${base}/queues/branches`);
     expect(branches.body).toEqual({ base_refs: ['main'] });
     const active = await app.request('GET', `${base}/merge-queue/branches`);

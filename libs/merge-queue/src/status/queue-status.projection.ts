@@ -20,7 +20,8 @@ const QUEUE_STREAM_PREFIX = 'merge_queue-';
  */
 export const queueStatusProjection: Projection = {
   name: 'merge_queue.status',
-  version: 1,
+  // 2: folds keep the batches shown after they left the train (merged, waiting_for_requeue).
+  version: 2,
   eventTypes: mergeQueueEventTypes,
 
   async setup(tx) {

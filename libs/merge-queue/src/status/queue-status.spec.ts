@@ -156,6 +156,78 @@ describe('queue status read model', () => {
     expect(bisecting?.sub_batches?.length).toBeGreaterThan(0);
   });
 
+  it('keeps a batch listed while its pull requests merge one by one, then shows it merged until the next batch starts', () => {
+    const { events: queued } = run([
+      configure(policyWith({ maxParallelChecks: 1 }, { batchSize: 2 })),
+      enqueue(1, 1),
+      enqueue(2, 1),
+      command('tick', 2, {}),
+    ]);
+    const started = withDrafts(queued, 2);
+    const batchId = stateOf(started).batches[0]!.id;
+    const passed = then(started, checksReported(started, 1, 10, 'success'));
+    const merge = (history: MergeQueueEvent[], pullRequest: number, at: number) =>
+      then(history, command('merged', at, { pullRequest, mergeCommitSha: `m${pullRequest}` }));
+    const shown = (events: MergeQueueEvent[], at: number) => {
+      const status = queueStatusJson(contextOf(events, at));
+      expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
+      return status.batches.map((b) => [b.id, b.pull_requests.map((p) => p.number), b.status.code]);
+    };
+    const first = merge(passed, 1, 11);
+    expect(shown(first, 11)).toEqual([[batchId, [1, 2], 'waiting_for_merge']]);
+    const both = merge(first, 2, 11);
+    expect(stateOf(both).batches).toEqual([]);
+    expect(shown(both, 11)).toEqual([[batchId, [1, 2], 'merged']]);
+    const merged = queueStatusJson(contextOf(both, 11)).batches[0]!;
+    expect(merged).toMatchObject({
+      ci_finished_at: new Date(minutes(10)).toISOString(),
+      checks_timeout_at: null,
+    });
+    // A newcomer's batch is composed (once batch_max_wait_time is over) and prepares its draft:
+    // the merged batch is still shown.
+    const next = then(then(both, enqueue(3, 12)), command('tick', 13, {}));
+    expect(shown(next, 13).map(([, numbers, code]) => [numbers, code])).toEqual([
+      [[1, 2], 'merged'],
+      [[3], 'preparing'],
+    ]);
+    // Its checks start: the merged batch is no longer listed.
+    expect(shown(withDrafts(next, 14), 14).map(([, numbers, code]) => [numbers, code])).toEqual([
+      [[3], 'running'],
+    ]);
+  });
+
+  it('shows a batch torn down by a failure ahead as waiting_for_requeue until its pull requests are batched again', () => {
+    const { events: queued } = run([
+      configure(policyWith({ maxParallelChecks: 3 })),
+      enqueue(1, 1),
+      enqueue(2, 1),
+      enqueue(3, 1),
+    ]);
+    const started = withDrafts(queued, 2);
+    const requeuedId = stateOf(started).batches.find((b) => b.pullRequests.includes(3))!.id;
+    // #2 fails while #1 still runs: #2 is parked, #3's batch is torn down and waits.
+    const failed = then(started, checksReported(started, 2, 10, 'failure'));
+    const status = queueStatusJson(contextOf(failed, 10));
+    expect(mergeQueueStatusProblems(status as unknown as Record<string, unknown>)).toEqual([]);
+    expect(status.batches.map((b) => [b.pull_requests.map((p) => p.number), b.status.code])).toEqual([
+      [[1], 'running'],
+      [[2], 'waiting_for_previous_batches'],
+      [[3], 'waiting_for_requeue'],
+    ]);
+    expect(status.batches[2]!.id).toBe(requeuedId);
+    expect(status.waiting_pull_requests).toEqual([]);
+    // #1 passes and merges: #2 is the culprit and leaves, #3 is batched again under a new id.
+    const passed = then(failed, checksReported(failed, 1, 11, 'success'));
+    const merged = then(passed, command('merged', 12, { pullRequest: 1, mergeCommitSha: 'm1' }));
+    const after = queueStatusJson(contextOf(merged, 12));
+    expect(after.batches.map((b) => [b.pull_requests.map((p) => p.number), b.status.code])).toEqual([
+      [[1], 'merged'],
+      [[3], 'preparing'],
+    ]);
+    expect(after.batches[1]!.id).not.toBe(requeuedId);
+    expect(foldOf(merged).departed?.filter((d) => d.code === 'waiting_for_requeue')).toEqual([]);
+  });
+
   it('lists a pull request whose removal was asked for with dequeue_requested until the dequeue runs', () => {
     const events = fourQueued();
     const requested = then(events, apiDequeueRequest('acme/mono', 'main', 1, minutes(4)));

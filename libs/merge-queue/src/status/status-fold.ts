@@ -1,5 +1,11 @@
 import type { MergeQueueEvent, QueueCheck } from '../domain/events';
-import { evolveQueue, initialQueueState, type QueueState } from '../domain/state';
+import {
+  evolveQueue,
+  initialQueueState,
+  type Batch,
+  type QueueEntry,
+  type QueueState,
+} from '../domain/state';
 
 /**
  * What the status endpoints serve for one queue: the queue decider's own state, plus the few facts
@@ -12,6 +18,21 @@ export interface BatchFacts {
   passed: boolean;
   /** Merged (or to merge) on the strength of a later batch's CI (skip_intermediate_results). */
   covered: boolean;
+  /** Its pull requests merged so far, as they were queued (they left the queue's state). */
+  merged?: QueueEntry[];
+}
+
+/**
+ * A batch that left the train but is still shown (queue-semantics §2.12): `merged` once its last
+ * pull request merged, until the next batch's checks start or another batch merges;
+ * `waiting_for_requeue` once torn down because a batch ahead failed, until its pull requests are
+ * batched again (or leave). `batch.pullRequests` are the ones it shows.
+ */
+export interface DepartedBatch {
+  code: 'merged' | 'waiting_for_requeue';
+  batch: Batch;
+  facts: BatchFacts;
+  at: number;
 }
 
 export interface QueueStatusFold {
@@ -21,6 +42,8 @@ export interface QueueStatusFold {
   ciSeconds: Record<string, number[]>;
   pausedAt: number | null;
   firstEventAt: number | null;
+  /** Absent from folds kept before departed batches were shown. */
+  departed?: DepartedBatch[];
 }
 
 /** How many observed CI durations per rule the rolling median reads. */
@@ -32,6 +55,7 @@ export const initialStatusFold = (): QueueStatusFold => ({
   ciSeconds: {},
   pausedAt: null,
   firstEventAt: null,
+  departed: [],
 });
 
 const noFacts = (): BatchFacts => ({ ciFinishedAt: null, checks: [], passed: false, covered: false });
@@ -80,11 +104,58 @@ export function evolveStatus(fold: QueueStatusFold, event: MergeQueueEvent): Que
         checks: event.data.unsuccessfulChecks,
       }));
       break;
+    case 'merge_queue.checks_started':
+      // The next batch started: the merged one is history now.
+      if (event.data.trainCarId !== null && next.departed?.some((d) => d.code === 'merged'))
+        next.departed = next.departed.filter((d) => d.code !== 'merged');
+      break;
+    case 'merge_queue.pull_request_merged': {
+      const number = event.data.pullRequest;
+      const batch = fold.queue.batches.find((b) => b.pullRequests.includes(number));
+      const entry = fold.queue.pullRequests[number];
+      if (!batch || !entry) break;
+      const facts = next.batches[batch.id] ?? noFacts();
+      const merged = [...(facts.merged ?? []), entry];
+      if (live.has(batch.id)) {
+        next.batches = { ...next.batches, [batch.id]: { ...facts, merged } };
+        break;
+      }
+      const shown: DepartedBatch = {
+        code: 'merged',
+        batch: { ...batch, pullRequests: merged.map((pr) => pr.number) },
+        facts: { ...facts, merged },
+        at,
+      };
+      next.departed = [...(next.departed ?? []).filter((d) => d.code !== 'merged'), shown];
+      break;
+    }
+    case 'merge_queue.batch_dissolved': {
+      const batch = fold.queue.batches.find((b) => b.id === event.data.trainCarId);
+      if (!batch || event.data.abortCode !== 'BATCH_AHEAD_FAILED') break;
+      const shown: DepartedBatch = {
+        code: 'waiting_for_requeue',
+        batch: { ...batch, pullRequests: event.data.returnedPullRequests },
+        facts: next.batches[batch.id] ?? noFacts(),
+        at,
+      };
+      next.departed = [...(next.departed ?? []), shown];
+      break;
+    }
     case 'merge_queue.pause_observed':
       next.pausedAt = event.data.paused ? (fold.queue.paused ? fold.pausedAt : at) : null;
       break;
     default:
       break;
+  }
+  // A batch waiting for requeue shows its pull requests until they ride in a batch again or leave.
+  if (next.departed?.some((d) => d.code === 'waiting_for_requeue')) {
+    const stillWaiting = (n: number) => next.queue.pullRequests[n]?.batchId === null;
+    next.departed = next.departed.flatMap((d) => {
+      if (d.code !== 'waiting_for_requeue') return [d];
+      const pullRequests = d.batch.pullRequests.filter(stillWaiting);
+      if (pullRequests.length === d.batch.pullRequests.length) return [d];
+      return pullRequests.length === 0 ? [] : [{ ...d, batch: { ...d.batch, pullRequests } }];
+    });
   }
   // Facts of batches that left the train are dropped with them.
   if (Object.keys(next.batches).some((id) => !live.has(id))) {

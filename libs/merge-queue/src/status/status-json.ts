@@ -8,7 +8,7 @@ import { checksTimeoutSeconds, isFrozen, laneKeysOf, queueOrder, ruleOf } from '
 import type { Estimate, QueueEstimates } from './eta';
 import type { BatchConditions } from './merge-conditions';
 import type { PullRequestFacts } from './queue-metadata';
-import type { QueueStatusFold } from './status-fold';
+import type { BatchFacts, DepartedBatch, QueueStatusFold } from './status-fold';
 
 /** The spec's MergeQueueStatus, Batch and MergeQueuePullRequest, rendered from a status fold. */
 export interface MergeQueuePullRequestJson {
@@ -155,17 +155,29 @@ function checksSummaryOf(ctx: RenderContext, batch: Batch): { passed: number; to
   return { passed: checks.filter((check) => PASSED.has(check.state)).length, total: checks.length };
 }
 
-export function batchJson(ctx: RenderContext, batch: Batch): BatchJson {
+/**
+ * A batch of the train, or one that left it but is still shown (`departed`: merged, or waiting for
+ * requeue). A batch merging one pull request at a time lists the merged ones too, first.
+ */
+export function batchJson(ctx: RenderContext, batch: Batch, departed?: DepartedBatch): BatchJson {
   const state = ctx.fold.queue;
   const rule = ruleOf(state, batch.queueName);
-  const facts = ctx.fold.batches[batch.id];
-  const estimate = ctx.estimates.batches[batch.id];
+  const facts: BatchFacts | undefined = departed ? departed.facts : ctx.fold.batches[batch.id];
+  const estimate = departed ? undefined : ctx.estimates.batches[batch.id];
+  const merged = facts?.merged ?? [];
+  const numbers =
+    departed === undefined ? [...merged.map((pr) => pr.number), ...batch.pullRequests] : batch.pullRequests;
+  const entryOf = (n: number): QueueEntry | undefined =>
+    state.pullRequests[n] ?? merged.find((pr) => pr.number === n);
+  const code: BatchStatusCode =
+    departed?.code ??
+    (ctx.conditions?.get(batch.id)?.waitingSchedule ? 'waiting_schedule' : batchStatusOf(state, batch));
   return {
     id: batch.id,
-    name: `${batch.queueName} ${batch.pullRequests.map((n) => `#${n}`).join(' ')}`,
+    name: `${batch.queueName} ${numbers.map((n) => `#${n}`).join(' ')}`,
     parent_ids: batch.parentIds,
     status: {
-      code: ctx.conditions?.get(batch.id)?.waitingSchedule ? 'waiting_schedule' : batchStatusOf(state, batch),
+      code,
       batch_filled_slots: batch.pullRequests.length,
       max_batch_slots: maxSlotsOf(rule),
       batch_max_start_at: null,
@@ -180,11 +192,11 @@ export function batchJson(ctx: RenderContext, batch: Batch): BatchJson {
     all_scopes: batch.allScopes,
     queue_rule_name: batch.queueName,
     checks_summary: checksSummaryOf(ctx, batch),
-    pull_requests: batch.pullRequests.flatMap((n) => {
-      const pr = state.pullRequests[n];
-      return pr ? [pullRequestJson(ctx, pr, batch)] : [];
+    pull_requests: numbers.flatMap((n) => {
+      const pr = entryOf(n);
+      return pr ? [pullRequestJson(ctx, pr, { ...batch, pullRequests: numbers })] : [];
     }),
-    checks_timeout_at: iso(checksTimeoutAtOf(ctx.fold, batch)),
+    checks_timeout_at: departed ? null : iso(checksTimeoutAtOf(ctx.fold, batch)),
     intermediate_results_skipped: facts?.covered ?? false,
     queue_pull_request_number: batch.checkPullRequest,
     sub_batches: null,
@@ -285,13 +297,22 @@ export function queueStatusJson(ctx: RenderContext): MergeQueueStatusJson {
   const state = ctx.fold.queue;
   const inBisection = (batch: Batch) =>
     batch.bisection !== null && state.bisections[batch.bisection.bisectionId] !== undefined;
+  const departed = ctx.fold.departed ?? [];
+  const shown = (code: DepartedBatch['code']) =>
+    departed.filter((d) => d.code === code).map((d) => batchJson(ctx, d.batch, d));
   const batches = [
+    ...shown('merged'),
     ...state.batches.filter((batch) => !inBisection(batch)).map((batch) => batchJson(ctx, batch)),
     ...bisectionsJson(ctx),
+    ...shown('waiting_for_requeue'),
   ];
+  // Pull requests of a batch waiting for requeue are listed in it, not among the waiting ones.
+  const requeued = new Set(
+    departed.flatMap((d) => (d.code === 'waiting_for_requeue' ? d.batch.pullRequests : [])),
+  );
   const waiting = queueOrder(
     state,
-    Object.values(state.pullRequests).filter((pr) => pr.batchId === null),
+    Object.values(state.pullRequests).filter((pr) => pr.batchId === null && !requeued.has(pr.number)),
   );
   const scopeQueues: Record<string, string[]> = {};
   for (const batch of state.batches)

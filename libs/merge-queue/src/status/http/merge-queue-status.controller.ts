@@ -27,7 +27,11 @@ export class MergeQueueStatusController {
   /** Sent as the service's JSON text: a live answer of 500 pull requests is serialized once, not per request. */
   @Get('status')
   @Header('content-type', 'application/json; charset=utf-8')
-  @ApiExtension('x-switchyard-at', { parameter: 'at', meaning: 'the queue as it was at that instant' })
+  @ApiExtension('x-switchyard-at', {
+    parameter: 'at',
+    meaning: 'the queue as it was at that instant',
+    merge_conditions: 'not judged for a past instant: no batch reads waiting_schedule',
+  })
   statusOf(
     @RepositoryRefParam() repository: RepositoryRef,
     @Query() query: QueueStatusQuery,
@@ -41,7 +45,12 @@ export class MergeQueueStatusController {
   }
 
   @Get('pull/:number')
-  @ApiExtension('x-switchyard-at', { parameter: 'at', meaning: 'the pull request as it was at that instant' })
+  @ApiExtension('x-switchyard-at', {
+    parameter: 'at',
+    meaning: 'the pull request as it was at that instant',
+    // Judging reads the snapshots and configuration as they are now, which keep no history.
+    merge_conditions: 'not judged for a past instant: mergeability_check.conditions_evaluation is null',
+  })
   pull(
     @RepositoryRefParam() repository: RepositoryRef,
     @Param('number', PullNumberPipe) number: bigint,
