@@ -6,6 +6,8 @@ export * from './checkpoint/checkpoint-conflict-error';
 export * from './checkpoint/checkpoint-store';
 export * from './checkpoint/checkpoint-table';
 export * from './lock/projection-lock';
+export * from './lock/ownership';
+export * from './lock/redis-lease';
 export * from './processor/processor';
 export * from './processor/reactor';
 export * from './processor/processor-status';

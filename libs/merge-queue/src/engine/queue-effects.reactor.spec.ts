@@ -9,7 +9,7 @@ import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { FixedClock } from '@switchyard/kernel';
-import type { ReactionContext } from '@switchyard/projection';
+import { OwnershipLostError, type ReactionContext } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
@@ -47,7 +47,11 @@ class RecordingCodeHost {
   };
   closePullRequest = async () => undefined;
   deleteBranch = async () => undefined;
-  addLabels = async (_r: unknown, _n: number, labels: string[]) => labels;
+  readonly labelled: string[] = [];
+  addLabels = async (_r: unknown, _n: number, labels: string[]) => {
+    this.labelled.push(...labels);
+    return labels;
+  };
   removeLabel = async () => undefined;
   createCheckRun = async () => ({ id: 1 });
   mergePullRequest = async (_r: unknown, number: number, _request: MergeRequest) => {
@@ -84,7 +88,10 @@ const lastEvent = async (store: EventStore): Promise<RecordedEvent> => {
   return events[events.length - 1]!;
 };
 
-const context = {} as ReactionContext;
+const context = {
+  signal: new AbortController().signal,
+  assertOwnership: () => undefined,
+} as unknown as ReactionContext;
 
 describe('merge-queue effects reactor', () => {
   it('a crash between a merge and its result: the restart reconciles, the pull request merges once', async () => {
@@ -145,5 +152,46 @@ describe('merge-queue effects reactor', () => {
       dequeueCode: 'PR_MERGED',
     });
     expect((await desk.state(REPOSITORY, 'main')).state.pullRequests).toEqual({});
+  });
+
+  it('fencing: once the reactor lost its ownership mid-reaction, it makes no further code-host call', async () => {
+    const store = new InMemoryEventStore();
+    const host = new RecordingCodeHost();
+    const codeHost = host as unknown as CodeHost;
+    const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
+    const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+    const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+    await desk.issue({
+      kind: 'enqueue',
+      repository: REPOSITORY,
+      baseRef: 'main',
+      at: clock.now().getTime(),
+      pullRequest: 7,
+      queueName: 'default',
+      priority: 2000,
+      priorityRuleName: null,
+      allowCheckInterruption: false,
+      headSha: 'head-7',
+      scopes: [],
+      allScopes: false,
+      dependsOn: [],
+      trigger: 'Command: queue',
+    });
+    // The lease runs out right after the first call (the queued label) of the reaction.
+    let checks = 0;
+    const losing = {
+      signal: new AbortController().signal,
+      assertOwnership: () => {
+        if (++checks > 1) throw new OwnershipLostError('merge_queue.effects');
+      },
+    } as unknown as ReactionContext;
+    const entered = (await store.readStream(STREAM)).events.find(
+      (event) => event.type === 'merge_queue.pull_request_entered',
+    )!;
+    await expect(reactor.react(entered, losing)).rejects.toBeInstanceOf(OwnershipLostError);
+    expect(host.labelled).toEqual(['queued']);
+    expect(host.drafts).toEqual([]);
+    const { events } = await store.readStream(STREAM);
+    expect(events.map((event) => event.type)).not.toContain('merge_queue.checks_started');
   });
 });

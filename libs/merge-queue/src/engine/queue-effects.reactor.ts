@@ -1,12 +1,13 @@
 import { isCodeHostError, type CodeHost } from '@switchyard/code-host';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
-import type { Reactor } from '@switchyard/projection';
+import type { ReactionContext, Reactor } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import { mergeQueueEventTypes, type PullRequestEntered, type PullRequestLeft } from '../domain/events';
 import { pendingEffects } from '../domain/planner';
 import { policyOf } from '../domain/state';
 import { QUEUE_CHECK_NAME } from './checks-verdict';
+import { fencedCodeHost } from './fenced-code-host';
 import { performEffect } from './perform-effect';
 import { metadataFrom, type QueueDesk } from './queue-desk';
 import { coordinatesOf } from './repository-configuration';
@@ -26,9 +27,9 @@ export function createQueueEffectsReactor(deps: {
   codeHost: CodeHost;
   clock: Clock;
 }): Reactor {
-  const { desk, codeHost, clock } = deps;
+  const { desk, clock } = deps;
 
-  async function reportOnPullRequest(event: RecordedEvent): Promise<void> {
+  async function reportOnPullRequest(event: RecordedEvent, codeHost: CodeHost): Promise<void> {
     if (event.type !== 'merge_queue.pull_request_entered' && event.type !== 'merge_queue.pull_request_left')
       return;
     const data = event.data as PullRequestEntered['data'] | PullRequestLeft['data'];
@@ -72,7 +73,11 @@ export function createQueueEffectsReactor(deps: {
       .catch(tolerate);
   }
 
-  async function performPending(event: RecordedEvent): Promise<void> {
+  async function performPending(
+    event: RecordedEvent,
+    codeHost: CodeHost,
+    assertOwnership: () => void,
+  ): Promise<void> {
     const { repository, baseRef } = event.data as { repository: string; baseRef: string };
     const streamId = mergeQueueStreamId(repository, baseRef);
     for (let round = 0; round < MAX_ROUNDS; round++) {
@@ -84,11 +89,13 @@ export function createQueueEffectsReactor(deps: {
       const scene = { repository, baseRef, state, now: () => clock.now().getTime() };
       for (const effect of effects) {
         const results = await performEffect(codeHost, effect, scene);
-        for (const [index, command] of results.entries())
+        for (const [index, command] of results.entries()) {
+          assertOwnership();
           await desk.issue(command, desk.direct, {
             idempotencyKey: `merge_queue.effects:${streamId}:${effect.key}:${index}`,
             metadata: metadataFrom(event),
           });
+        }
         // A new draft changes what the drafts behind it start from (its head, not the base):
         // they are planned again on the state that knows it.
         if (effect.kind === 'create_draft') break;
@@ -99,9 +106,12 @@ export function createQueueEffectsReactor(deps: {
   return {
     name: 'merge_queue.effects',
     eventTypes: mergeQueueEventTypes.filter((type) => type.startsWith('merge_queue.')),
-    async react(event) {
-      await reportOnPullRequest(event);
-      await performPending(event);
+    async react(event, context: ReactionContext) {
+      // Every code-host call of this reaction is fenced: none once the reactor lost its ownership.
+      const assertOwnership = () => context.assertOwnership();
+      const codeHost = fencedCodeHost(deps.codeHost, assertOwnership);
+      await reportOnPullRequest(event, codeHost);
+      await performPending(event, codeHost, assertOwnership);
     },
   };
 }

@@ -21,12 +21,16 @@ export interface ProcessorHandling {
    * rebuilding() first (the signal stops it).
    */
   prepare(signal: AbortSignal, rebuilding: () => void): Promise<Position | 'start'>;
-  /** Handles the events in order and moves the checkpoint from `from` to `to`. */
+  /**
+   * Handles the events in order and moves the checkpoint from `from` to `to`. `owner` says whether
+   * this process still owns the processor's work: a reactor checks it before each side effect.
+   */
   handle(
     events: readonly RecordedEvent[],
     from: Position | 'start',
     to: Position | 'start',
     signal: AbortSignal,
+    owner: () => boolean,
   ): Promise<void>;
 }
 

@@ -10,7 +10,7 @@ import {
 import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
 import { readCheckpoint, recordCheckpointFailure } from '../checkpoint/checkpoint-store';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
-import { acquireProjectionLock } from '../lock/projection-lock';
+import { advisoryLockOwnership, type Ownership, type OwnershipSource } from '../lock/ownership';
 import { errorMessage } from '../logger';
 import { ConditionWaiters } from '../waiting/condition-waiters';
 import type { Processor } from './processor';
@@ -31,6 +31,12 @@ export interface ProcessorRunnerOptions extends ProcessorDependencies {
   maxRetryDelayMs?: number;
   /** How often to try again for the lock while another process holds it. Default 5 s. */
   lockRetryMs?: number;
+  /**
+   * Where the runner's ownership comes from (one active runner across processes). Default: a
+   * PostgreSQL advisory lock per processor. A lease that is lost stops the work in flight at once
+   * and the runner waits for ownership again.
+   */
+  ownership?: OwnershipSource;
   /** waitFor's timeout when the caller gives none. Default 5 s. */
   defaultWaitTimeoutMs?: number;
   /**
@@ -170,56 +176,75 @@ export class ProcessorRunner {
     };
   }
 
-  private async run(signal: AbortSignal): Promise<void> {
-    const release = await this.acquireLock(signal);
-    if (!release) return;
-    try {
-      while (!signal.aborted) {
-        this.state = 'starting';
-        const prepared = await this.retrying(signal, 'prepare', async () => {
-          const position = await this.handling.prepare(signal, () => {
-            this.state = 'rebuilding';
-          });
-          this.storedFailure = (await readCheckpoint(this.options.executor, this.name))?.failure ?? null;
-          return position;
-        });
-        if (prepared === ABORTED) return;
-        this.moveTo(prepared);
-        try {
-          await this.follow(signal);
-          if (!signal.aborted) throw new Error('the event subscription ended');
-        } catch (error) {
-          if (signal.aborted) return;
-          if (error instanceof PoisonEventError) return await this.fail(error.failed);
-          if (error instanceof CheckpointConflictError) {
-            // Someone else moved it: the unit was rolled back; reload and go on from there.
-            this.options.logger.warn(
-              { processor: this.name, error: error.message },
-              'checkpoint moved, reloading',
-            );
-            continue;
-          }
-          this.recordFailure('subscription', error);
-          await abortableSleep(this.retryDelay(), signal);
-        }
+  private async run(stop: AbortSignal): Promise<void> {
+    while (!stop.aborted) {
+      const ownership = await this.acquireOwnership(stop);
+      if (!ownership) return;
+      // Work stops when the runner stops or as soon as its ownership is lost.
+      const signal = AbortSignal.any([stop, ownership.lost]);
+      try {
+        if ((await this.work(signal, ownership)) === 'failed') return;
+      } finally {
+        await ownership.release();
       }
-    } finally {
-      await release();
+      if (stop.aborted) return;
+      this.caughtUp = false;
+      this.options.logger.warn(
+        { processor: this.name, error: errorMessage(ownership.lost.reason) },
+        'processor lost its ownership, stopped acting and waits for it again',
+      );
     }
   }
 
-  private async acquireLock(signal: AbortSignal): Promise<(() => Promise<void>) | null> {
+  /** Prepares and follows the feed while the signal allows; 'failed' once stopped for good on an event. */
+  private async work(signal: AbortSignal, ownership: Ownership): Promise<'failed' | void> {
+    while (!signal.aborted) {
+      this.state = 'starting';
+      const prepared = await this.retrying(signal, 'prepare', async () => {
+        const position = await this.handling.prepare(signal, () => {
+          this.state = 'rebuilding';
+        });
+        this.storedFailure = (await readCheckpoint(this.options.executor, this.name))?.failure ?? null;
+        return position;
+      });
+      if (prepared === ABORTED) return;
+      this.moveTo(prepared);
+      try {
+        await this.follow(signal, ownership);
+        if (!signal.aborted) throw new Error('the event subscription ended');
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof PoisonEventError) {
+          await this.fail(error.failed);
+          return 'failed';
+        }
+        if (error instanceof CheckpointConflictError) {
+          // Someone else moved it: the unit was rolled back; reload and go on from there.
+          this.options.logger.warn(
+            { processor: this.name, error: error.message },
+            'checkpoint moved, reloading',
+          );
+          continue;
+        }
+        this.recordFailure('subscription', error);
+        await abortableSleep(this.retryDelay(), signal);
+      }
+    }
+  }
+
+  private async acquireOwnership(signal: AbortSignal): Promise<Ownership | null> {
+    const source = this.options.ownership ?? advisoryLockOwnership(this.options.executor);
     let reported = false;
     while (!signal.aborted) {
       this.state = 'waiting-for-lock';
       try {
-        const release = await acquireProjectionLock(this.options.executor, this.name);
-        if (release && signal.aborted) await release();
-        else if (release) return release;
+        const ownership = await source.tryAcquire(this.name);
+        if (ownership && signal.aborted) await ownership.release();
+        else if (ownership) return ownership;
         else if (!reported) {
           reported = true;
           this.options.logger.info(
-            { processor: this.name },
+            { processor: this.name, ownership: source.kind },
             'processor runs in another process, waiting for its lock',
           );
         }
@@ -231,7 +256,7 @@ export class ProcessorRunner {
     return null;
   }
 
-  private async follow(signal: AbortSignal): Promise<void> {
+  private async follow(signal: AbortSignal, ownership: Ownership): Promise<void> {
     const batchSize = this.options.batchSize ?? 500;
     const filter: EventFilter | undefined = this.processor.eventTypes
       ? { eventTypes: this.processor.eventTypes }
@@ -247,11 +272,11 @@ export class ProcessorRunner {
       if (item.kind === 'event') {
         pending.push(item.event);
         if (pending.length < batchSize) continue;
-        if ((await this.commit(pending, item.event.position, signal)) === ABORTED) return;
+        if ((await this.commit(pending, item.event.position, signal, ownership)) === ABORTED) return;
       } else {
         // Caught up: flush what we hold, and move the checkpoint even when the filter left nothing
         // to handle, so read-your-writes works for events this processor ignores.
-        if ((await this.commit(pending, item.position, signal)) === ABORTED) return;
+        if ((await this.commit(pending, item.position, signal, ownership)) === ABORTED) return;
         this.caughtUp = true;
         this.state = 'live';
         this.recovered();
@@ -265,11 +290,13 @@ export class ProcessorRunner {
     events: RecordedEvent[],
     to: Position | 'start',
     signal: AbortSignal,
+    ownership: Ownership,
   ): Promise<void | typeof ABORTED> {
+    const owner = () => ownership.held();
     if (events.length === 0 && comparePositions(to, this.checkpoint!) <= 0) return;
     if (events.length > 1 && this.handling.batches) {
       try {
-        await this.handling.handle(events, this.checkpoint!, to, signal);
+        await this.handling.handle(events, this.checkpoint!, to, signal, owner);
         return this.committed(to);
       } catch (error) {
         if (error instanceof CheckpointConflictError || signal.aborted) throw error;
@@ -280,7 +307,7 @@ export class ProcessorRunner {
       const outcome = await this.retrying(
         signal,
         'apply',
-        () => this.handling.handle([event], this.checkpoint!, event.position, signal),
+        () => this.handling.handle([event], this.checkpoint!, event.position, signal, owner),
         event,
       );
       if (outcome === ABORTED) return ABORTED;
@@ -288,7 +315,7 @@ export class ProcessorRunner {
     }
     if (comparePositions(to, this.checkpoint!) <= 0) return;
     const outcome = await this.retrying(signal, 'checkpoint', () =>
-      this.handling.handle([], this.checkpoint!, to, signal),
+      this.handling.handle([], this.checkpoint!, to, signal, owner),
     );
     if (outcome === ABORTED) return ABORTED;
     this.committed(to);

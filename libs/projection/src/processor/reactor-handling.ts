@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
 import { advanceCheckpoint, ensureCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
+import { OwnershipLostError } from '../lock/ownership';
 import type { ProcessorHandling } from './processor-handling';
 import type { ReactionContext, Reactor } from './reactor';
 
@@ -35,8 +36,9 @@ export function reactorHandling(
       });
       return checkpoint.position;
     },
-    async handle(events, from, to, signal) {
-      for (const event of events) await reactor.react(event, reactionContext(name, event, commands, signal));
+    async handle(events, from, to, signal, owner) {
+      for (const event of events)
+        await reactor.react(event, reactionContext(name, event, commands, signal, owner));
       await executor.transaction((tx) => advanceCheckpoint(tx, { name, version, from, to }));
     },
   };
@@ -47,11 +49,17 @@ function reactionContext(
   event: RecordedEvent,
   commands: CommandService,
   signal: AbortSignal,
+  owner: () => boolean,
 ): ReactionContext {
   let issued = 0;
+  const assertOwnership = () => {
+    if (signal.aborted || !owner()) throw new OwnershipLostError(reactor);
+  };
   return {
     signal,
+    assertOwnership,
     issue(streamId, decider, command, metadata = {}) {
+      assertOwnership();
       const idempotencyKey = `${reactor}:${event.position}:${issued++}`;
       return commands.handle(
         streamId,

@@ -22,6 +22,12 @@ export interface ReactionContext {
   /** Aborted when the processor stops: long side effects should give up and let the restart redo them. */
   readonly signal: AbortSignal;
   /**
+   * Fencing: throws OwnershipLostError once this process no longer owns the reactor's work (its
+   * lease was lost, or it is stopping). Call it right before each side effect, so that an owner
+   * that paused past its lease never acts beside its successor. issue() calls it too.
+   */
+  assertOwnership(): void;
+  /**
    * Issues a command idempotently: its key is the reactor, the source event's position and the
    * command's place in this reaction, so a reaction run again after a crash appends nothing twice
    * (the outcome then says alreadyApplied). The events record the source event as their causation.
