@@ -91,10 +91,17 @@ export function estimateQueue(fold: QueueStatusFold, now: number): QueueEstimate
   );
   let blocked = Object.values(batches).some((b) => b.mergeAt === null) && state.batches.length > 0;
   let chunk: { rule: string; size: number; members: number[] } | null = null;
+  // Every waiting pull request of a rule seeds the same next batch (its oldest waiting one sets
+  // the start): found once per rule, not once per chunk (a scan of the queue each).
+  const seeds = new Map<string, ReturnType<typeof waitingBatchOf>>();
+  const seedOf = (rule: string, member: number) => {
+    if (!seeds.has(rule)) seeds.set(rule, waitingBatchOf(state, member));
+    return seeds.get(rule)!;
+  };
   const closeChunk = () => {
     if (!chunk) return;
     const ci = ciMillisOf(fold, chunk.rule);
-    const first = waitingBatchOf(state, chunk.members[0]!);
+    const first = seedOf(chunk.rule, chunk.members[0]!);
     const ciFinishAt =
       ci === null || blocked ? null : takeSlot(ci) + Math.max(0, (first?.startAt ?? now) - now);
     const mergeAt = ciFinishAt === null ? null : Math.max(ciFinishAt, lastMerge);

@@ -5,7 +5,7 @@ import { SqlEventStore } from '@switchyard/event-store/sql';
 import { FixedClock } from '@switchyard/kernel';
 import { ensureCheckpointTable, ProcessorHost } from '@switchyard/projection';
 import type { SqlExecutor } from '@switchyard/sql';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, eventually } from '@switchyard/testing';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import { configure, enqueue, minutes, policyWith } from '../testing/queue-commands';
 import { queueStatusProjection } from './queue-status.projection';
@@ -139,5 +139,26 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
       [2, 'Second, retitled'],
       [3, ''],
     ]);
+  });
+
+  it('in a new second, sends the kept answer at once and renders the next one off the request path', async () => {
+    const service = new QueueStatusService(executor, store, commands(), clock, processors!);
+    const live = () => service.status(repository, { branch: 'main' });
+    const first = await live();
+    expect(await live()).toBe(first);
+    clock.advance(1000);
+    // The kept answer, not one rendered for this request...
+    expect(await live()).toBe(first);
+    // ...which the next one, rendered meanwhile, replaces.
+    const next = await eventually('the answer rendered for the new second', async () => {
+      const answer = await live();
+      return answer !== first && answer;
+    });
+    expect(next).toEqual(first);
+    expect(await live()).toBe(next);
+    // A change is never served from the kept answer: the request waits for its rendering.
+    expect(await processors!.waitFor(readModels, await enqueued(4), 60_000)).toBe(true);
+    clock.advance(1000);
+    expect((await live()).waiting_pull_requests.map((p) => p.number)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -11,7 +11,7 @@ import { estimateQueue } from './eta';
 import type { MergeConditionsReader } from './merge-conditions';
 import { QueueMetadata } from './queue-metadata';
 import { queueStatusProjection } from './queue-status.projection';
-import { QueueStatusReader, type QueueFold } from './queue-status.reader';
+import { QueueStatusReader, type LiveRevision, type QueueFold } from './queue-status.reader';
 import { queueStatusJson, type MergeQueueStatusJson, type RenderContext } from './status-json';
 
 interface RenderedStatus {
@@ -20,12 +20,18 @@ interface RenderedStatus {
 }
 
 interface LiveAnswer {
+  repository: string;
   /** The read models' checkpoints the answer is known to hold at (null: unknown). */
   readModels: string | null;
   /** The queues' revisions and the snapshots' position it was rendered from. */
   key: string;
+  revisions: LiveRevision[];
+  position: string;
+  /** The second of the "now" its estimates and schedules were reckoned from. */
   second: number;
   answer: Promise<RenderedStatus>;
+  /** A rendering for a later second is under way (off the request path). */
+  refreshing: boolean;
 }
 
 export class QueueNotFoundError extends Error {}
@@ -133,34 +139,61 @@ export class QueueStatusService {
   /**
    * A live answer. The read models' checkpoints (one primary-key read) say whether anything moved
    * since the kept answer; if so, the queues' revisions and the snapshots' position for this
-   * repository say whether its answer did. Only then, or when a new second began (the ETA's "now"),
-   * is it rendered again.
+   * repository say whether its answer did. Only then is the request answered by a new rendering.
+   * When only a new second began (estimates and schedules are reckoned from now), the kept answer
+   * is sent and the next one is rendered off the request path, so no request waits for it.
    */
   private async live(repository: string, branch: string | undefined): Promise<RenderedStatus> {
     const readModels = await this.reader.readModelsPosition();
-    const second = Math.floor(this.clock.now().getTime() / 1000);
     const cacheKey = `${repository}\n${branch ?? ''}`;
     const kept = this.rendered.get(cacheKey);
-    if (kept && kept.second === second && readModels !== null && kept.readModels === readModels)
-      return kept.answer;
+    if (kept && readModels !== null && kept.readModels === readModels) return this.served(cacheKey, kept);
     const { revisions, snapshotsPosition: position } = await this.reader.liveRevisions(repository, branch);
-    const now = this.clock.now().getTime();
     const key = `${revisions.map((q) => `${q.stream_id}@${q.revision}`).join(',')}|${position}`;
-    if (kept && kept.key === key && kept.second === Math.floor(now / 1000)) {
+    if (kept && kept.key === key) {
       kept.readModels = readModels;
-      return kept.answer;
+      return this.served(cacheKey, kept);
     }
+    const entry = this.rendering({ repository, readModels, key, revisions, position });
+    this.keep(cacheKey, entry, kept);
+    return entry.answer;
+  }
+
+  /** The kept answer; in a new second, the next rendering starts beside it (one at a time). */
+  private served(cacheKey: string, kept: LiveAnswer): Promise<RenderedStatus> {
+    const second = Math.floor(this.clock.now().getTime() / 1000);
+    if (kept.second !== second && !kept.refreshing) {
+      kept.refreshing = true;
+      const next = this.rendering(kept);
+      // The kept answer stays until the next one is ready; nothing waits for it.
+      next.answer.then(
+        () => this.keep(cacheKey, { ...next, readModels: kept.readModels }, kept),
+        () => {
+          kept.refreshing = false;
+        },
+      );
+    }
+    return kept.answer;
+  }
+
+  private rendering(
+    from: Pick<LiveAnswer, 'repository' | 'readModels' | 'key' | 'revisions' | 'position'>,
+  ): LiveAnswer {
+    const now = this.clock.now().getTime();
     const answer = this.reader
-      .folds(revisions)
-      .then((queues) => this.render(repository, queues, now, { position, live: true }))
+      .folds(from.revisions)
+      .then((queues) => this.render(from.repository, queues, now, { position: from.position, live: true }))
       .then((status) => ({ status, text: JSON.stringify(status) }));
-    const entry: LiveAnswer = { readModels, key, second: Math.floor(now / 1000), answer };
+    return { ...from, second: Math.floor(now / 1000), answer, refreshing: false };
+  }
+
+  /** Keeps `entry` unless another answer replaced `replaced` meanwhile; a failed one is not kept. */
+  private keep(cacheKey: string, entry: LiveAnswer, replaced: LiveAnswer | undefined): void {
+    if (this.rendered.get(cacheKey) !== replaced) return;
     this.rendered.set(cacheKey, entry);
-    // A failed rendering is not kept: the next request tries again.
-    answer.catch(() => {
+    entry.answer.catch(() => {
       if (this.rendered.get(cacheKey) === entry) this.rendered.delete(cacheKey);
     });
-    return answer;
   }
 
   private async render(
