@@ -1,7 +1,7 @@
 import { createAppAuth } from '@octokit/auth-app';
 import type { RepositoryCoordinates } from '../port/code-host';
 import { toCodeHostError } from './error-mapping';
-import { GitHubOctokit, meterRequests, octokitOptions } from './github-octokit';
+import { GitHubOctokit, octokitOptions } from './github-octokit';
 import type { RequestMeter } from './request-meter';
 
 /** Which authenticated Octokit acts on a repository or an organization. */
@@ -49,10 +49,7 @@ export class TokenClients implements GitHubClients {
   private async connect(): Promise<GitHubOctokit> {
     const baseUrl = this.baseUrl();
     const auth = typeof this.token === 'string' ? this.token : await this.token();
-    return meterRequests(
-      new GitHubOctokit({ ...octokitOptions(baseUrl, this.log, false), auth }),
-      this.meter,
-    );
+    return new GitHubOctokit({ ...octokitOptions(baseUrl, this.log, false, this.meter), auth });
   }
 }
 
@@ -71,14 +68,11 @@ export class AppInstallationClients implements GitHubClients {
     private readonly meter: RequestMeter,
     private readonly log: Logger,
   ) {
-    this.app = meterRequests(
-      new GitHubOctokit({
-        ...octokitOptions(settings.apiUrl, log),
-        authStrategy: createAppAuth,
-        auth: { appId: settings.appId, privateKey: settings.privateKey },
-      }),
-      meter,
-    );
+    this.app = new GitHubOctokit({
+      ...octokitOptions(settings.apiUrl, log, true, meter),
+      authStrategy: createAppAuth,
+      auth: { appId: settings.appId, privateKey: settings.privateKey },
+    });
   }
 
   async forRepository({ owner, name }: RepositoryCoordinates): Promise<GitHubOctokit> {
@@ -113,14 +107,11 @@ export class AppInstallationClients implements GitHubClients {
     }
     let client = this.byInstallation.get(installationId);
     if (!client) {
-      client = meterRequests(
-        new GitHubOctokit({
-          ...octokitOptions(this.settings.apiUrl, this.log),
-          authStrategy: createAppAuth,
-          auth: { appId: this.settings.appId, privateKey: this.settings.privateKey, installationId },
-        }),
-        this.meter,
-      );
+      client = new GitHubOctokit({
+        ...octokitOptions(this.settings.apiUrl, this.log, true, this.meter),
+        authStrategy: createAppAuth,
+        auth: { appId: this.settings.appId, privateKey: this.settings.privateKey, installationId },
+      });
       this.byInstallation.set(installationId, client);
     }
     return client;
