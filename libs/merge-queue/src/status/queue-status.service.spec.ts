@@ -141,6 +141,25 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
     ]);
   });
 
+  it('shares checkpoint reads among requests that arrive together, each answered by a read begun after it arrived', async () => {
+    const service = new QueueStatusService(executor, store, commands(), clock, processors!);
+    const reader = service.reader;
+    const read = reader.readModelsPosition.bind(reader);
+    let arrived = 0;
+    const arrivedWhenReadBegan: number[] = [];
+    reader.readModelsPosition = () => {
+      arrivedWhenReadBegan.push(arrived);
+      return read();
+    };
+    const answers = Array.from({ length: 10 }, () => {
+      arrived += 1;
+      return service.statusText(repository, { branch: 'main' });
+    });
+    expect(new Set(await Promise.all(answers)).size).toBe(1);
+    // The first request's own read; the nine behind it share the one begun once it was done.
+    expect(arrivedWhenReadBegan).toEqual([1, 10]);
+  });
+
   it('in a new second, sends the kept answer at once and renders the next one off the request path', async () => {
     const service = new QueueStatusService(executor, store, commands(), clock, processors!);
     const live = () => service.status(repository, { branch: 'main' });

@@ -58,6 +58,9 @@ export class QueueStatusService {
    */
   private readonly rendered = new Map<string, LiveAnswer>();
   private readonly metadata: QueueMetadata;
+  /** The checkpoint read under way, and the one that starts after it (see readModelsSinceNow). */
+  private checkpointRead: Promise<string | null> | null = null;
+  private nextCheckpointRead: Promise<string | null> | null = null;
 
   constructor(
     sql: SqlQueryable,
@@ -144,7 +147,7 @@ export class QueueStatusService {
    * is sent and the next one is rendered off the request path, so no request waits for it.
    */
   private async live(repository: string, branch: string | undefined): Promise<RenderedStatus> {
-    const readModels = await this.reader.readModelsPosition();
+    const readModels = await this.readModelsSinceNow();
     const cacheKey = `${repository}\n${branch ?? ''}`;
     const kept = this.rendered.get(cacheKey);
     if (kept && readModels !== null && kept.readModels === readModels) return this.served(cacheKey, kept);
@@ -157,6 +160,34 @@ export class QueueStatusService {
     const entry = this.rendering({ repository, readModels, key, revisions, position });
     this.keep(cacheKey, entry, kept);
     return entry.answer;
+  }
+
+  /**
+   * The read models' checkpoints as read by a query that started after this call, shared by the
+   * calls that arrive while one is under way (they wait for the next one, which starts once it is
+   * done): as fresh as a read of one's own, so a write awaited before the request is seen, but
+   * with at most one read under way however many requests come at once.
+   */
+  private readModelsSinceNow(): Promise<string | null> {
+    if (this.checkpointRead === null) {
+      const read = this.reader.readModelsPosition();
+      this.checkpointRead = read;
+      const done = () => {
+        if (this.checkpointRead === read) this.checkpointRead = null;
+      };
+      read.then(done, done);
+      return read;
+    }
+    this.nextCheckpointRead ??= this.checkpointRead
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.nextCheckpointRead = null;
+        return this.readModelsSinceNow();
+      });
+    return this.nextCheckpointRead;
   }
 
   /** The kept answer; in a new second, the next rendering starts beside it (one at a time). */
