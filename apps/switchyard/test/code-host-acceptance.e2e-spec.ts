@@ -143,6 +143,61 @@ describe('code host acceptance: sandbox forge → webhooks → pull-request snap
     expect(github.violations).toEqual([]);
   });
 
+  it('refuses a command from a commenter who may only read (§1.9), and takes it once they may write', async () => {
+    const repository = uniqueRepository('acceptance-permission');
+    const { number } = await pullRequestWith(repository, 'src/feature.txt', 'feature\n');
+    const rita = github.as(REVIEWER_TOKEN, 'Bearer');
+    const decisions = async (commentId: number) => {
+      const { events } = await app.running.storage.store.readAll({
+        after: 'start',
+        limit: 100_000,
+        filter: { eventTypes: ['github.command_accepted', 'github.command_refused'] },
+      });
+      return events.filter((event) => (event.data as { commentId: number }).commentId === commentId);
+    };
+    const commentAndDecide = async (body: string) => {
+      const comment = await rita.request('POST', `/repos/${repository}/issues/${number}/comments`, { body });
+      expect(comment.status).toBe(201);
+      const id = comment.body.id as number;
+      const [decision] = await eventually('the command decided', async () => {
+        const found = await decisions(id);
+        return found.length > 0 ? found : undefined;
+      });
+      return decision!;
+    };
+
+    // Only an admin may give roles; Rita may not give herself one.
+    expect(
+      (await rita.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, { permission: 'admin' }))
+        .status,
+    ).toBe(403);
+    const readOnly = await github.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, {
+      permission: 'pull',
+    });
+    expect(readOnly.status).toBe(204);
+    const refused = await commentAndDecide('@mergify refresh');
+    expect(refused.type).toBe('github.command_refused');
+    expect(refused.data).toMatchObject({
+      command: 'refresh',
+      author: { login: 'rita-reviewer' },
+      permission: 'read',
+      reason: expect.stringContaining('needs write'),
+    });
+
+    const writer = await github.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, {
+      permission: 'push',
+    });
+    expect(writer.status).toBe(204);
+    const accepted = await commentAndDecide('@Mergifyio refresh');
+    expect(accepted.type).toBe('github.command_accepted');
+    expect(accepted.data).toMatchObject({
+      command: 'refresh',
+      author: { login: 'rita-reviewer' },
+      permission: 'write',
+    });
+    expect(github.violations).toEqual([]);
+  });
+
   it('shows CI failure on the head of a tree that holds the marker', async () => {
     const repository = uniqueRepository('acceptance-fail');
     const { head, number } = await pullRequestWith(

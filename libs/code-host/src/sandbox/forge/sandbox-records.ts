@@ -16,7 +16,15 @@ export interface RepositoryRecord {
   readonly createdAt: string;
   readonly pushedAt: string;
   readonly nextNumber: number;
+  /**
+   * Roles given with `PUT collaborators/{username}`, by lowercased login. Anyone else may write;
+   * the App's bot administers.
+   */
+  readonly collaborators?: Readonly<Record<string, RepositoryRole>>;
 }
+
+/** A collaborator's role on a repository, as GitHub's `role_name` names it. */
+export type RepositoryRole = 'read' | 'triage' | 'write' | 'maintain' | 'admin';
 
 export interface LabelRecord {
   readonly id: number;

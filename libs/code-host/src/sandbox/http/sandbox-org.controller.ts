@@ -109,6 +109,18 @@ export class SandboxOrgController {
     return this.run(request, (tx) => org.userInstallations(tx));
   }
 
+  @Put('repos/:owner/:repo/collaborators/:username')
+  @HttpCode(204)
+  async addCollaborator(
+    @Req() request: SandboxRequest,
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('username') user: string,
+    @Body() body: unknown,
+  ) {
+    await this.run(request, (tx) => org.addCollaborator(tx, owner, repo, user, objectBody(body)));
+  }
+
   @Get('repos/:owner/:repo/collaborators/:username/permission')
   permission(
     @Req() request: SandboxRequest,
