@@ -8,6 +8,7 @@ export * from './checkpoint/checkpoint-table';
 export * from './lock/projection-lock';
 export * from './lock/ownership';
 export * from './lock/redis-lease';
+export * from './lock/deployment-id';
 export * from './processor/processor';
 export * from './processor/reactor';
 export * from './processor/processor-status';

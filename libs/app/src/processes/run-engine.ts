@@ -1,45 +1,45 @@
 import type { SwitchyardConfig } from '@switchyard/platform';
+import type { ProcessorHost } from '@switchyard/projection';
 import { openRuntime } from '../runtime/open-runtime';
 
 export interface RunningEngine {
-  /** Settles when the engine stops following the feed: after close(), or on a failure. */
+  /** The engine's reactors (merge-queue intake and effects). */
+  host: ProcessorHost;
+  /** Settles once the engine has stopped (after close()). */
   following: Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The merge-queue process manager's host. It owns no repository yet: the planner and the code-host
- * driver arrive with the merge-queue issue. Today it boots against the shared stores, follows the
- * event feed from its head (so a deployment can already run it and watch it stay healthy) and
- * shuts down cleanly.
+ * The merge-queue engine of a multi-service deployment: its reactors (intake and effects) and its
+ * timer, reading the read models the projector builds. Each reactor has one owner across engines:
+ * a Redis lease when REDIS_URL is set (another engine takes over within the lease's ttl when the
+ * owner dies), a PostgreSQL advisory lock otherwise.
  */
 export async function runEngine(config: SwitchyardConfig): Promise<RunningEngine> {
   const runtime = await openRuntime(config, { role: 'engine' });
   const { logger, storage } = runtime;
-  const controller = new AbortController();
-  const head = await storage.store.headPosition().catch(async (error: unknown) => {
+  const host = runtime.processors;
+  if (!host) {
     await runtime.close();
-    throw error;
-  });
-  logger.info({ storage: storage.description, from: head ?? 'start' }, 'engine following the event feed');
-  const following = (async () => {
-    let seen = 0;
-    for await (const item of storage.store.subscribeToAll({
-      after: head ?? 'start',
-      signal: controller.signal,
-    })) {
-      if (item.kind === 'event') {
-        seen += 1;
-        logger.debug({ type: item.event.type, position: item.event.position, seen }, 'engine saw event');
-      }
-    }
-  })();
+    throw new Error('The engine role runs no processors');
+  }
+  logger.info(
+    {
+      storage: storage.description,
+      reactors: host.names,
+      ownership: config.redisUrl ? 'Redis lease' : 'advisory lock',
+    },
+    'engine running',
+  );
+  let stopped!: () => void;
+  const following = new Promise<void>((resolve) => (stopped = resolve));
   return {
+    host,
     following,
     async close() {
-      controller.abort();
-      await following.catch(() => undefined);
       await runtime.close();
+      stopped();
       logger.info('engine stopped');
     },
   };

@@ -9,7 +9,9 @@ export interface RunningProjector {
 
 /**
  * Runs every projection from its checkpoint (one active runner per projection across replicas,
- * by advisory lock) and announces each checkpoint so api processes answer read-your-writes.
+ * by advisory lock), with the reactors that feed the read models (pull-request reader, dequeue
+ * requests, quarantine health), and announces each checkpoint so api processes answer
+ * read-your-writes. The merge-queue engine runs in the engine process.
  */
 export async function runProjector(config: SwitchyardConfig): Promise<RunningProjector> {
   const runtime = await openRuntime(config, { role: 'projector' });

@@ -9,8 +9,9 @@ import type { Logger } from 'pino';
 
 /**
  * The merge-queue engine on this process's stores and the configured code host (GitHub, or the
- * sandbox forge at this process's own origin). Its reactors run in the processor host, whose
- * per-processor lock gives each one a single owner across processes.
+ * sandbox forge at this process's own origin). Its reactors run in the processor host of the
+ * all-in-one or the engine process, each with a single owner across processes (openRuntime's
+ * engineOwnership: a Redis lease with REDIS_URL, an advisory lock otherwise).
  */
 export function openMergeQueueEngine(deps: {
   config: SwitchyardConfig;

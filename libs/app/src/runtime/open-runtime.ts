@@ -4,8 +4,13 @@ import { createLogger, type ReadinessContributor } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import {
   CheckpointFreshness,
+  deploymentId,
   openCheckpointSignal,
   ProcessorHost,
+  ProcessorRunner,
+  RedisLeases,
+  type OwnershipSource,
+  type ProcessorRunnerOptions,
   type Projection,
   type ReadModelFreshness,
 } from '@switchyard/projection';
@@ -29,7 +34,7 @@ export interface SwitchyardRuntime {
   logger: Logger;
   storage: Storage;
   projections: readonly Projection[];
-  /** The processors this process runs (all-in-one, projector, CLI), started. */
+  /** The processors this process runs (all-in-one, projector, engine, CLI), started. */
   processors: ProcessorHost | null;
   /** Read-your-writes for this process's writes; null where the role writes nothing. */
   freshness: ReadModelFreshness | null;
@@ -77,30 +82,35 @@ export async function openRuntime(
     if (signal) cleanups.unshift(() => signal.close());
     const waitMs = Math.max(config.readYourWritesTimeoutMs, traits.minimumWaitMs ?? 0);
 
+    // Read-your-writes from the checkpoints others commit, for the api and CLI, and for the
+    // engine's reactors, which read the read models the projector builds.
+    let checkpoints: CheckpointFreshness | null = null;
+    if (traits.freshness === 'checkpoints' && signal) {
+      checkpoints = new CheckpointFreshness({
+        executor: storage.executor,
+        projections: names,
+        signal: signal.signal,
+        defaultTimeoutMs: waitMs,
+      });
+      await checkpoints.start();
+      const started = checkpoints;
+      cleanups.unshift(() => started.close());
+    }
+
     let processors: ProcessorHost | null = null;
     let mergeQueue: MergeQueueEngine | null = null;
     const readiness: ReadinessContributor[] = [];
-    if (traits.runsProcessors) {
-      // Reactors wait on the read models they read, which this same host builds.
-      const hostFreshness: ReadModelFreshness = {
-        assertRunning: (readModels) => host.assertRunning(readModels),
-        waitFor: (readModels, position, timeoutMs) => host.waitFor(readModels, position, timeoutMs),
-      };
-      const reactors = switchyardReactors({
-        config,
-        logger,
-        serviceOrigin,
-        sql: storage.executor,
-        freshness: hostFreshness,
-      });
-      const engine = openMergeQueueEngine({
-        config,
-        logger,
-        serviceOrigin,
-        storage,
-        freshness: hostFreshness,
-      });
-      const host: ProcessorHost = ProcessorHost.of([...projections, ...reactors, ...engine.reactors], {
+    if (traits.processors !== 'none') {
+      const buildsReadModels = traits.processors !== 'engine';
+      // Reactors wait on the read models they read: built by this same host, or by the projector.
+      const readModels: ReadModelFreshness | null = buildsReadModels
+        ? {
+            assertRunning: (models) => host.assertRunning(models),
+            waitFor: (models, position, timeoutMs) => host.waitFor(models, position, timeoutMs),
+          }
+        : checkpoints;
+      if (!readModels) throw new Error(`The ${options.role} process has no way to wait for the read models`);
+      const runnerOptions: ProcessorRunnerOptions = {
         executor: storage.executor,
         store: storage.store,
         commands: new CommandService(storage.store),
@@ -108,28 +118,50 @@ export async function openRuntime(
         defaultWaitTimeoutMs: waitMs,
         publisher: announces ? signal?.signal : undefined,
         lockRetryMs: traits.lockRetryMs,
-      });
+      };
+      const runners: ProcessorRunner[] = [];
+      if (buildsReadModels) {
+        const reactors = switchyardReactors({
+          config,
+          logger,
+          serviceOrigin,
+          sql: storage.executor,
+          freshness: readModels,
+        });
+        for (const processor of [...projections, ...reactors])
+          runners.push(new ProcessorRunner(processor, runnerOptions));
+      }
+      if (traits.processors === 'all' || traits.processors === 'engine') {
+        const engine = openMergeQueueEngine({
+          config,
+          logger,
+          serviceOrigin,
+          storage,
+          freshness: readModels,
+        });
+        const ownership = await engineOwnership(config, storage, logger);
+        if (ownership.close) cleanups.unshift(ownership.close);
+        for (const reactor of engine.reactors)
+          runners.push(new ProcessorRunner(reactor, { ...runnerOptions, ownership: ownership.source }));
+        mergeQueue = engine;
+      }
+      const host: ProcessorHost = new ProcessorHost(runners, waitMs);
       host.start();
       cleanups.unshift(() => host.stop());
-      engine.timer.start();
-      mergeQueue = engine;
-      cleanups.unshift(() => engine.timer.stop());
+      if (mergeQueue) {
+        const timer = mergeQueue.timer;
+        timer.start();
+        cleanups.unshift(() => timer.stop());
+      }
       readiness.push(projectionReadiness(host, storage.store));
       processors = host;
     }
 
     let freshness: ReadModelFreshness | null = null;
     if (traits.freshness === 'own-processors') freshness = processors;
-    if (traits.freshness === 'checkpoints' && signal) {
-      const checkpoints = new CheckpointFreshness({
-        executor: storage.executor,
-        projections: names,
-        signal: signal.signal,
-        defaultTimeoutMs: waitMs,
-      });
-      await checkpoints.start();
-      cleanups.unshift(() => checkpoints.close());
-      if (!traits.runsProcessors) readiness.push(checkpointReadiness(storage.executor, names, storage.store));
+    if (checkpoints) {
+      if (traits.processors === 'none')
+        readiness.push(checkpointReadiness(storage.executor, names, storage.store));
       freshness = checkpoints;
     }
     return {
@@ -149,4 +181,22 @@ export async function openRuntime(
     await close().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * Who may act for the merge-queue engine: one owner per engine reactor across every process. With
+ * REDIS_URL (a multi-service deployment) a Redis lease, which a dead or partitioned owner loses
+ * within its ttl, so another engine takes over; otherwise a PostgreSQL advisory lock (PGlite: the
+ * one process). Every process that may run the engine decides the same way from the same settings.
+ */
+async function engineOwnership(
+  config: SwitchyardConfig,
+  storage: Storage,
+  logger: Logger,
+): Promise<{ source: OwnershipSource | undefined; close?: () => Promise<void> }> {
+  if (!config.redisUrl) return { source: undefined };
+  // Scoped by the deployment: others sharing the Redis server have leases of their own.
+  const scope = await deploymentId(storage.executor);
+  const leases = RedisLeases.connect(config.redisUrl, { logger, scope });
+  return { source: leases, close: () => leases.close() };
 }

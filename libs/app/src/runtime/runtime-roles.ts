@@ -1,9 +1,15 @@
 /** The processes Switchyard runs, and the short-lived operator tools. */
 export type RuntimeRole = 'all-in-one' | 'api' | 'projector' | 'engine' | 'cli' | 'rebuild';
 
+/**
+ * The processors a process runs: every one; the projections with the reactors that feed the
+ * read models (the projector); only the merge-queue engine's reactors and timer (the engine); or none.
+ */
+export type ProcessorSet = 'all' | 'projections' | 'engine' | 'none';
+
 export interface RoleTraits {
-  /** Runs the processors (projections, reactors) in this process. */
-  runsProcessors: boolean;
+  /** The processors this process runs. */
+  processors: ProcessorSet;
   /** Where read-your-writes comes from: its own processors, or the checkpoints others commit. */
   freshness: 'own-processors' | 'checkpoints' | 'none';
   /** Announces committed checkpoints: always, only when others can share the database, or never. */
@@ -22,21 +28,22 @@ export interface RoleTraits {
  */
 export const ROLE_TRAITS: Readonly<Record<RuntimeRole, RoleTraits>> = {
   'all-in-one': {
-    runsProcessors: true,
+    processors: 'all',
     freshness: 'own-processors',
     announces: 'shared-database',
     needsDatabaseUrl: false,
   },
-  api: { runsProcessors: false, freshness: 'checkpoints', announces: 'never', needsDatabaseUrl: true },
-  projector: { runsProcessors: true, freshness: 'none', announces: 'always', needsDatabaseUrl: false },
-  engine: { runsProcessors: false, freshness: 'none', announces: 'never', needsDatabaseUrl: false },
+  api: { processors: 'none', freshness: 'checkpoints', announces: 'never', needsDatabaseUrl: true },
+  projector: { processors: 'projections', freshness: 'none', announces: 'always', needsDatabaseUrl: false },
+  // Its reactors read the read models the projector builds: it waits on the projector's checkpoints.
+  engine: { processors: 'engine', freshness: 'checkpoints', announces: 'always', needsDatabaseUrl: false },
   cli: {
-    runsProcessors: true,
+    processors: 'all',
     freshness: 'checkpoints',
     announces: 'always',
     lockRetryMs: 500,
     minimumWaitMs: 30_000,
     needsDatabaseUrl: false,
   },
-  rebuild: { runsProcessors: false, freshness: 'none', announces: 'never', needsDatabaseUrl: false },
+  rebuild: { processors: 'none', freshness: 'none', announces: 'never', needsDatabaseUrl: false },
 };

@@ -127,6 +127,7 @@ describeWithRedis('RedisLeases', () => {
         await context.issue(`${name}-done`, recordDone(done), { source: event.eventId });
       },
     });
+    // Two engine processes: each its own connection to Redis, the same reactor and database.
     const leaseConnections = { one: connect(), two: connect() };
     const runners = (['one', 'two'] as const).map(
       (engine) =>
@@ -138,7 +139,8 @@ describeWithRedis('RedisLeases', () => {
           maxRetryDelayMs: 20,
           lockRetryMs: 50,
           defaultWaitTimeoutMs: 60_000,
-          ownership: RedisLeases.over(leaseConnections[engine], { ttlMs: 600, renewEveryMs: 100 }),
+          // Long enough that a loaded machine's event-loop stalls do not cost the owner its lease.
+          ownership: RedisLeases.over(leaseConnections[engine], { ttlMs: 5_000, renewEveryMs: 500 }),
         }),
     );
     for (const runner of runners) runner.start();
@@ -163,6 +165,7 @@ describeWithRedis('RedisLeases', () => {
       await stalledOn;
       expect(stalling).toBe(owner);
       leaseConnections[owner].disconnect();
+      expect(effects).toHaveLength(2);
       await eventually('the successor performs the stalled effect', async () => effects.length === 3);
       expect(effects[2]!.engine).toBe(successor);
 
@@ -186,5 +189,5 @@ describeWithRedis('RedisLeases', () => {
       await store.close();
       await executor.close();
     }
-  });
+  }, 180_000);
 });

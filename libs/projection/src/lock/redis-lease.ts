@@ -11,7 +11,16 @@ const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
 
 export const LEASE_KEY_PREFIX = 'switchyard:lease:';
 
+/** The Redis key of a lease: `switchyard:lease:[<scope>:]<name>`. */
+export const leaseKey = (name: string, scope?: string): string =>
+  `${LEASE_KEY_PREFIX}${scope ? `${scope}:` : ''}${name}`;
+
 export interface RedisLeaseOptions {
+  /**
+   * Whose leases these are, part of every key: the deployment (deploymentId), so that deployments
+   * sharing a Redis server do not take each other's leases. Default none.
+   */
+  scope?: string;
   /** How long a lease lives without renewal: the longest a dead owner delays its successor. Default 10 s. */
   ttlMs?: number;
   /** How often the owner renews it. Default a third of the ttl. */
@@ -59,7 +68,7 @@ export class RedisLeases implements OwnershipSource {
   }
 
   async tryAcquire(name: string): Promise<Ownership | null> {
-    const key = `${LEASE_KEY_PREFIX}${name}`;
+    const key = leaseKey(name, this.options.scope);
     const token = randomUUID();
     const sentAt = performance.now();
     const taken = await this.redis.set(key, token, 'PX', this.ttlMs, 'NX');
