@@ -2,6 +2,7 @@
 export const EXECUTIONS_TABLE = 'test_engine_executions';
 export const IDENTITY_COMMITS_TABLE = 'test_engine_identity_commits';
 export const IDENTITIES_TABLE = 'test_engine_identities';
+export const JOB_COMMIT_TESTS_TABLE = 'test_engine_job_commit_tests';
 
 export const TEST_ENGINE_SCHEMA = `
   CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
@@ -36,6 +37,19 @@ export const TEST_ENGINE_SCHEMA = `
   CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_by_failure
     ON ${EXECUTIONS_TABLE} (repository, test_id, failure_id) WHERE failure_id IS NOT NULL;
 
+  -- One row per default-branch event: the tests it ran for the job's commit (a test already in a
+  -- row of the same commit is not on a new commit). One row per upload part, never one per test.
+  CREATE TABLE IF NOT EXISTS ${JOB_COMMIT_TESTS_TABLE} (
+    repository text NOT NULL,
+    pipeline_name text NOT NULL,
+    job_name text NOT NULL,
+    commit_key text NOT NULL,
+    upload_id text NOT NULL,
+    part integer NOT NULL,
+    test_ids uuid[] NOT NULL,
+    PRIMARY KEY (repository, pipeline_name, job_name, commit_key, upload_id, part)
+  );
+
   CREATE TABLE IF NOT EXISTS ${IDENTITY_COMMITS_TABLE} (
     repository text NOT NULL,
     test_id uuid NOT NULL,
@@ -67,6 +81,9 @@ export const TEST_ENGINE_SCHEMA = `
     flakiness_ratio double precision NOT NULL,
     executions_count integer NOT NULL,
     last_finished_at timestamptz NOT NULL,
+    -- Whether ${IDENTITY_COMMITS_TABLE} holds the identity's commits: only once it saw anything but
+    -- passes (see the projection). A test that only ever passed is this row alone.
+    commits_kept boolean NOT NULL,
     PRIMARY KEY (repository, test_id, pipeline_name, job_name)
   );
   -- search/tests' default sort (executions_count, either direction): an index scan + LIMIT.

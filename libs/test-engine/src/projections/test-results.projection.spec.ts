@@ -7,7 +7,9 @@ import {
   readIdentityHealthOnDefaultBranch,
 } from '../queries/current-health';
 import { execution, recorded, runOn } from '../testing/test-results-builder';
-import { EXECUTIONS_TABLE, IDENTITIES_TABLE } from './test-engine-tables';
+import { testIdOf } from '../domain/identity/test-identity';
+import { readTestDetails } from '../queries/test-details';
+import { EXECUTIONS_TABLE, IDENTITIES_TABLE, IDENTITY_COMMITS_TABLE } from './test-engine-tables';
 import { testResultsProjection } from './test-results.projection';
 
 const REPO = 'acme/app';
@@ -131,6 +133,133 @@ describeEachDatabase('test results projection', (db) => {
         ),
       ),
     );
+  });
+
+  it('keeps no per-commit counters for a test that only passed, and the same verdicts, last runs and details once it fails', async () => {
+    // t.late passes on new commits, one of them older than its newest (its last run stays), with
+    // no per-commit counters; then it fails on a retry of an older commit and passes again: its
+    // counters are built from its executions when it first fails. t.steady only passes, but runs
+    // again on commits it ran on (an older commit retried after the newest, a second part of one
+    // upload): its counters are built then, as the first finish of such a commit may move. Every
+    // row equals the verdict over its whole history.
+    const tests = ['t.steady', 't.late'];
+    const history: { test: string; commit: string; conclusion: Conclusion; finishedAt: string }[] = [];
+    const at = (minute: number) => new Date(Date.UTC(2026, 4, 1, 0, minute)).toISOString();
+    const upload = async (
+      commit: string,
+      minute: number,
+      conclusions: Record<string, Conclusion>,
+      part = 0,
+    ) => {
+      const executions = Object.entries(conclusions).map(([test, conclusion]) => {
+        history.push({ test, commit, conclusion, finishedAt: at(minute) });
+        return execution(test, conclusion, at(minute));
+      });
+      const event = recorded(REPO, runOn({ commitSha: commit }), executions);
+      await apply({ ...event, data: { ...event.data, part } });
+      return event.data.uploadId;
+    };
+    const rowsNow = () =>
+      sql.query<Record<string, unknown>>(
+        `SELECT test_name, health_status, failed_executions_ratio, success_ratio, failure_ratio, flakiness_ratio,
+           executions_count, last_finished_at FROM ${IDENTITIES_TABLE} ORDER BY test_name DESC`,
+      );
+    const expectRowsFromHistory = async () =>
+      expect(
+        (await rowsNow()).rows.map((row) => ({
+          ...row,
+          last_finished_at: new Date(row.last_finished_at as string).toISOString(),
+        })),
+      ).toEqual(
+        tests.map((test) =>
+          expectedIdentity(
+            test,
+            history.filter((entry) => entry.test === test),
+          ),
+        ),
+      );
+    const kept = async () =>
+      (
+        await sql.query<{ test_name: string; commits_kept: boolean; commits: number }>(
+          `SELECT i.test_name, i.commits_kept, (SELECT count(*)::int FROM ${IDENTITY_COMMITS_TABLE} c
+             WHERE c.test_id = i.test_id AND c.pipeline_name = i.pipeline_name AND c.job_name = i.job_name) AS commits
+           FROM ${IDENTITIES_TABLE} i ORDER BY i.test_name DESC`,
+        )
+      ).rows;
+
+    await upload('c1', 10, { 't.steady': 'passed', 't.late': 'passed' });
+    await upload('c2', 20, { 't.steady': 'passed', 't.late': 'passed' });
+    await upload('c1', 30, { 't.steady': 'passed' }); // an older commit retried after the newest
+    await upload('c0', 5, { 't.late': 'passed' }); // a new commit, older than the newest
+    await expectRowsFromHistory();
+    const uploadId = await upload('c3', 40, { 't.steady': 'passed', 't.late': 'passed' });
+    // A second part of the same upload, on the same commit: the test already ran on c3.
+    const part = recorded(REPO, runOn({ commitSha: 'c3' }), [execution('t.steady', 'passed', at(35))]);
+    history.push({ test: 't.steady', commit: 'c3', conclusion: 'passed', finishedAt: at(35) });
+    await apply({ ...part, data: { ...part.data, uploadId, part: 1 } });
+    await expectRowsFromHistory();
+    expect(await kept()).toEqual([
+      { test_name: 't.steady', commits_kept: true, commits: 3 },
+      { test_name: 't.late', commits_kept: false, commits: 0 },
+    ]);
+
+    await upload('c4', 50, { 't.steady': 'passed', 't.late': 'passed' });
+    await upload('c2', 60, { 't.late': 'failed' }); // fails on a retry of an older commit
+    await expectRowsFromHistory();
+    await upload('c5', 70, { 't.steady': 'passed', 't.late': 'passed' });
+    await upload('c6', 80, { 't.late': 'failed' });
+    await upload('c7', 90, { 't.late': 'failed' });
+    await expectRowsFromHistory();
+    expect(await kept()).toEqual([
+      { test_name: 't.steady', commits_kept: true, commits: 5 },
+      { test_name: 't.late', commits_kept: true, commits: 8 },
+    ]);
+
+    // What the details read per commit (from the executions) is what the counters hold.
+    for (const test of tests) {
+      const details = await readTestDetails(sql, { repository: REPO, testId: testIdOf(REPO, test) });
+      const { rows } = await sql.query<{ passed: number; failed: number; flaky: number; commits: number }>(
+        `SELECT sum(passed)::int AS passed, sum(failed)::int AS failed,
+           count(*) FILTER (WHERE passed > 0 AND failed > 0)::int AS flaky,
+           count(*) FILTER (WHERE passed + failed > 0)::int AS commits
+         FROM ${IDENTITY_COMMITS_TABLE} WHERE test_id = $1`,
+        [testIdOf(REPO, test)],
+      );
+      const counters = rows[0]!;
+      expect(details).toMatchObject({
+        failureRatio: counters.failed / (counters.passed + counters.failed),
+        flakinessRatio: counters.flaky / counters.commits,
+      });
+    }
+  });
+
+  it('judges a new test that only passed from its first commit, keeping no counters', async () => {
+    await apply(
+      recorded(REPO, runOn({ commitSha: 'c1' }), [
+        execution('t.new', 'passed', '2026-05-01T10:00:00Z'),
+        execution('t.new', 'passed', '2026-05-01T09:59:00Z'),
+        execution('t.new', 'skipped', '2026-05-01T09:58:00Z'),
+      ]),
+    );
+    const { rows } = await sql.query<Record<string, unknown>>(
+      `SELECT test_name, health_status, failed_executions_ratio, success_ratio, failure_ratio, flakiness_ratio,
+         executions_count, last_finished_at, commits_kept FROM ${IDENTITIES_TABLE}`,
+    );
+    expect(
+      rows.map((row) => ({
+        ...row,
+        last_finished_at: new Date(row.last_finished_at as string).toISOString(),
+      })),
+    ).toEqual([
+      {
+        ...expectedIdentity('t.new', [
+          { commit: 'c1', conclusion: 'passed', finishedAt: '2026-05-01T10:00:00.000Z' },
+          { commit: 'c1', conclusion: 'passed', finishedAt: '2026-05-01T09:59:00.000Z' },
+          { commit: 'c1', conclusion: 'skipped', finishedAt: '2026-05-01T09:58:00.000Z' },
+        ]),
+        commits_kept: false,
+      },
+    ]);
   });
 
   it('projects an event recorded before the columnar form (one object per execution) the same way', async () => {

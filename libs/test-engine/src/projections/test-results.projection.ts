@@ -13,6 +13,7 @@ import {
   EXECUTIONS_TABLE,
   IDENTITIES_TABLE,
   IDENTITY_COMMITS_TABLE,
+  JOB_COMMIT_TESTS_TABLE,
   TEST_ENGINE_SCHEMA,
 } from './test-engine-tables';
 
@@ -28,7 +29,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 1,
+  version: 2,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
@@ -37,7 +38,8 @@ export const testResultsProjection: Projection = {
 
   async reset(tx) {
     await tx.exec(
-      `DELETE FROM ${EXECUTIONS_TABLE}; DELETE FROM ${IDENTITY_COMMITS_TABLE}; DELETE FROM ${IDENTITIES_TABLE};`,
+      `DELETE FROM ${EXECUTIONS_TABLE}; DELETE FROM ${IDENTITY_COMMITS_TABLE}; DELETE FROM ${IDENTITIES_TABLE};
+       DELETE FROM ${JOB_COMMIT_TESTS_TABLE};`,
     );
   },
 
@@ -46,6 +48,8 @@ export const testResultsProjection: Projection = {
     for (const event of events) {
       if (event.type !== 'test_results.recorded') continue;
       const rejudged = await recordExecutions(tx, event as RecordedEvent<TestResultsRecorded>);
+      const backfill = rejudged.filter((identity) => identity.backfill);
+      if (backfill.length > 0) await keepCommitsOf(tx, backfill);
       if (rejudged.length > 0) await refreshIdentities(tx, rejudged);
     }
   },
@@ -58,7 +62,7 @@ export const testResultsProjection: Projection = {
   },
 };
 
-interface IdentityKey {
+interface TouchedIdentity {
   repository: string;
   testId: string;
   testName: string;
@@ -66,6 +70,10 @@ interface IdentityKey {
   jobName: string;
   /** Default-branch executions the event inserted for the identity (its count moves by that). */
   addedExecutions: number;
+  /** A new identity that only passed: its whole history is this commit, and no counters are kept. */
+  firstCommit: { outcome: CommitOutcome; firstFinishedAt: Date | string } | null;
+  /** An identity that only ever passed until this event: its counters are built from its executions. */
+  backfill: boolean;
 }
 
 const COLUMNS = [
@@ -86,23 +94,31 @@ const COLUMNS = [
 ] as const;
 
 /**
- * One statement per event: insert the new executions, add them to their commits' counters, and
- * move the identities whose verdict cannot change. Returns the other identities the event touched,
- * whose verdict refreshIdentities computes again from their history.
+ * One statement per event: insert the new executions, note which tests the event ran for the
+ * job's commit, and move the identities whose verdict cannot change. Returns the other identities
+ * the event touched, which refreshIdentities judges again.
  *
  * A verdict cannot change when the identity's window held no failure and at least one pass (failed
  * ratio 0, success ratio 1) and the event brings passes and no failure: the window still has no
  * failure and a pass, so healthy with ratios 0 / 1 / 0 / 0 whatever commits it now spans. Only the
- * count and the last run move, the last run being the commit's first finish when that is no older
- * than the stored one (a commit that existed and kept or lowered its first finish may have been
- * the newest, so that case is judged in full). Most uploads of a healthy suite take this path,
- * which reads no history.
+ * count and the last run move. Most uploads of a healthy suite take this path, which reads no
+ * history.
+ *
+ * Per-commit counters are kept only for identities that ever saw anything but passes (those whose
+ * verdict may need them): an identity that only ever passed is its row alone, so a healthy suite
+ * writes one row per execution and one per identity, not a third. Its last run (the first finish
+ * of its newest commit) still moves exactly: on a commit it has not run on yet, the commit's first
+ * finish is the event's, so the last run is the later of the two; on a commit it ran on (known from
+ * the job's commit notes), the commit's first finish may move, so that case is judged in full. An
+ * identity whose counters are kept takes the row-only path when its commit's first finish is no
+ * older than the stored last run (a commit that kept or lowered its first finish may have been the
+ * newest).
  */
 async function recordExecutions(
   tx: SqlQueryable,
   event: RecordedEvent<TestResultsRecorded>,
-): Promise<IdentityKey[]> {
-  const { repository, run, uploadId } = event.data;
+): Promise<TouchedIdentity[]> {
+  const { repository, run, uploadId, part } = event.data;
   const onDefaultBranch = ranOnDefaultBranch(run);
   // The event already holds one array per field: the statement takes them as they are.
   const executions = executionColumnsOf(event.data.executions);
@@ -111,7 +127,6 @@ async function recordExecutions(
   const failed = (index: number) => conclusion[index] === 'failed';
   const typeOf = (index: number) => exceptionType[index] ?? UNKNOWN_EXCEPTION_TYPE;
   const messageOf = (index: number) => exceptionMessage[index] ?? '';
-  const names = new Map(testIds.map((testId, index) => [testId, executions.testName[index]!]));
   const columns = [
     executions.traceId,
     executions.spanId,
@@ -131,25 +146,45 @@ async function recordExecutions(
   const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
   const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
-  const { rows } = await tx.query<{ test_id: string; added: number }>(
+  const [repo, pipeline, job, commit] = [base + 1, base + 2, base + 3, base + 4].map((n) => `$${n}`);
+  const identityIs = (alias: string) =>
+    `${alias}.repository = ${repo} AND ${alias}.pipeline_name = ${pipeline} AND ${alias}.job_name = ${job}`;
+  const { rows } = await tx.query<TouchedRow>(
     `WITH inserted AS (
        INSERT INTO ${EXECUTIONS_TABLE} (${columnNames}, repository, pipeline_name, job_name, commit_key, commit_sha,
          on_default_branch, framework, framework_version, language, run_url)
-       SELECT *, $${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}::boolean,
+       SELECT *, ${repo}, ${pipeline}, ${job}, ${commit}, $${base + 5}, $${base + 6}::boolean,
          $${base + 7}, $${base + 8}, $${base + 9}, $${base + 10}
        FROM unnest(${unnest}) AS incoming(${columnNames})
        ON CONFLICT (repository, trace_id, span_id) DO NOTHING
-       RETURNING test_id, conclusion, finished_at
+       RETURNING test_id, test_name, conclusion, finished_at
      ), touched AS (
-       SELECT test_id, count(*)::int AS added, min(finished_at) AS first_finished_at,
-         count(*) FILTER (WHERE conclusion = 'passed') AS passed, count(*) FILTER (WHERE conclusion = 'failed') AS failed,
-         count(*) FILTER (WHERE conclusion = 'skipped') AS skipped
+       SELECT test_id, min(test_name) AS test_name, count(*)::int AS added, min(finished_at) AS first_finished_at,
+         count(*) FILTER (WHERE conclusion = 'passed')::int AS passed,
+         count(*) FILTER (WHERE conclusion = 'failed')::int AS failed,
+         count(*) FILTER (WHERE conclusion = 'skipped')::int AS skipped
        FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id
+     ), seen AS (
+       SELECT DISTINCT unnest(notes.test_ids) AS test_id FROM ${JOB_COMMIT_TESTS_TABLE} notes
+       WHERE ${identityIs('notes')} AND notes.commit_key = ${commit}
+     ), noted AS (
+       INSERT INTO ${JOB_COMMIT_TESTS_TABLE} (repository, pipeline_name, job_name, commit_key, upload_id, part, test_ids)
+       SELECT ${repo}, ${pipeline}, ${job}, ${commit}, $${base + 11}, $${base + 12}, array_agg(test_id) FROM touched
+       HAVING count(*) > 0
+       ON CONFLICT DO NOTHING
+     ), classified AS (
+       SELECT touched.*, identity.test_id IS NOT NULL AS known, coalesce(identity.commits_kept, false) AS commits_kept,
+         touched.failed = 0 AND touched.passed > 0 AS only_passed,
+         identity.failed_executions_ratio = 0 AND identity.success_ratio = 1 AS window_only_passed,
+         seen.test_id IS NOT NULL AS ran_on_commit
+       FROM touched
+       LEFT JOIN ${IDENTITIES_TABLE} identity ON ${identityIs('identity')} AND identity.test_id = touched.test_id
+       LEFT JOIN seen ON seen.test_id = touched.test_id
      ), per_commit AS (
        INSERT INTO ${IDENTITY_COMMITS_TABLE} AS stored
          (repository, test_id, pipeline_name, job_name, commit_key, first_finished_at, passed, failed, skipped)
-       SELECT $${base + 1}, test_id, $${base + 2}, $${base + 3}, $${base + 4}, first_finished_at, passed, failed, skipped
-       FROM touched
+       SELECT ${repo}, test_id, ${pipeline}, ${job}, ${commit}, first_finished_at, passed, failed, skipped
+       FROM classified WHERE commits_kept OR (NOT known AND NOT only_passed)
        ON CONFLICT (repository, test_id, pipeline_name, job_name, commit_key) DO UPDATE
          SET passed = stored.passed + EXCLUDED.passed, failed = stored.failed + EXCLUDED.failed,
              skipped = stored.skipped + EXCLUDED.skipped,
@@ -157,18 +192,18 @@ async function recordExecutions(
        RETURNING test_id, first_finished_at
      ), unchanged_verdict AS (
        UPDATE ${IDENTITIES_TABLE} AS identity
-       SET executions_count = identity.executions_count + touched.added,
-           last_finished_at = per_commit.first_finished_at
-       FROM touched JOIN per_commit USING (test_id)
-       WHERE identity.repository = $${base + 1} AND identity.test_id = touched.test_id
-         AND identity.pipeline_name = $${base + 2} AND identity.job_name = $${base + 3}
-         AND touched.failed = 0 AND touched.passed > 0
-         AND identity.failed_executions_ratio = 0 AND identity.success_ratio = 1
-         AND per_commit.first_finished_at >= identity.last_finished_at
+       SET executions_count = identity.executions_count + classified.added,
+           last_finished_at = CASE WHEN classified.commits_kept THEN per_commit.first_finished_at
+             ELSE greatest(identity.last_finished_at, classified.first_finished_at) END
+       FROM classified LEFT JOIN per_commit USING (test_id)
+       WHERE ${identityIs('identity')} AND identity.test_id = classified.test_id
+         AND classified.known AND classified.only_passed AND classified.window_only_passed
+         AND CASE WHEN classified.commits_kept THEN per_commit.first_finished_at >= identity.last_finished_at
+           ELSE NOT classified.ran_on_commit END
        RETURNING identity.test_id
      )
-     SELECT test_id::text, added FROM touched
-     WHERE test_id NOT IN (SELECT test_id FROM unchanged_verdict)`,
+     SELECT test_id::text, test_name, added, known, commits_kept, passed, failed, skipped, first_finished_at
+     FROM classified WHERE test_id NOT IN (SELECT test_id FROM unchanged_verdict)`,
     [
       ...columns,
       repository,
@@ -181,24 +216,71 @@ async function recordExecutions(
       run.frameworkVersion,
       run.language,
       run.runUrl,
+      uploadId,
+      part,
     ],
   );
   return rows.map((row) => ({
     repository,
     testId: row.test_id,
-    testName: names.get(row.test_id)!,
+    testName: row.test_name,
     pipelineName: run.pipelineName,
     jobName: run.jobName,
     addedExecutions: row.added,
+    // A new identity that only passed is judged from this event alone and keeps no counters.
+    firstCommit:
+      !row.known && row.failed === 0 && row.passed > 0
+        ? {
+            outcome: { commitSha: '', passed: row.passed, failed: row.failed, skipped: row.skipped },
+            firstFinishedAt: row.first_finished_at,
+          }
+        : null,
+    backfill: row.known && !row.commits_kept,
   }));
+}
+
+interface TouchedRow {
+  test_id: string;
+  test_name: string;
+  added: number;
+  known: boolean;
+  commits_kept: boolean;
+  passed: number;
+  failed: number;
+  skipped: number;
+  first_finished_at: Date | string;
+}
+
+/**
+ * The counters of identities that only ever passed until this event, from their executions (the
+ * event's included): from now on their verdict needs them, so they are kept like the others'.
+ */
+async function keepCommitsOf(tx: SqlQueryable, keys: readonly TouchedIdentity[]): Promise<void> {
+  const { repository, pipelineName, jobName } = keys[0]!;
+  await tx.query(
+    `INSERT INTO ${IDENTITY_COMMITS_TABLE} AS stored
+       (repository, test_id, pipeline_name, job_name, commit_key, first_finished_at, passed, failed, skipped)
+     SELECT repository, test_id, pipeline_name, job_name, commit_key, min(finished_at),
+       count(*) FILTER (WHERE conclusion = 'passed'), count(*) FILTER (WHERE conclusion = 'failed'),
+       count(*) FILTER (WHERE conclusion = 'skipped')
+     FROM ${EXECUTIONS_TABLE}
+     WHERE repository = $1 AND test_id = ANY($2::uuid[]) AND pipeline_name = $3 AND job_name = $4 AND on_default_branch
+     GROUP BY repository, test_id, pipeline_name, job_name, commit_key
+     ON CONFLICT (repository, test_id, pipeline_name, job_name, commit_key) DO UPDATE
+       SET passed = EXCLUDED.passed, failed = EXCLUDED.failed, skipped = EXCLUDED.skipped,
+           first_finished_at = EXCLUDED.first_finished_at`,
+    [repository, keys.map((key) => key.testId), pipelineName, jobName],
+  );
 }
 
 /**
  * Recomputes the verdict of every identity the batch touched from its last commits only (the
  * `_recent` index, newest first, LIMIT the window), so the work per upload stays flat however long
- * an identity's history grows; its execution count moves by what the batch inserted.
+ * an identity's history grows; its execution count moves by what the batch inserted. A new
+ * identity that only passed is judged from its one commit, without reading.
  */
-async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise<void> {
+async function refreshIdentities(tx: SqlQueryable, touched: TouchedIdentity[]): Promise<void> {
+  const kept = touched.filter((identity) => identity.firstCommit === null);
   const { rows } = await tx.query<{
     identity: number;
     commit_key: string;
@@ -219,28 +301,34 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
        LIMIT $5
      ) c`,
     [
-      keys.map((k) => k.repository),
-      keys.map((k) => k.testId),
-      keys.map((k) => k.pipelineName),
-      keys.map((k) => k.jobName),
+      kept.map((k) => k.repository),
+      kept.map((k) => k.testId),
+      kept.map((k) => k.pipelineName),
+      kept.map((k) => k.jobName),
       HEALTH_RULES.windowCommits,
     ],
   );
   // Rows come newest first per identity; the verdict reads commits oldest first.
-  const identities = new Map<number, { lastFinishedAt: Date | string; commits: CommitOutcome[] }>();
+  const histories = new Map<TouchedIdentity, { lastFinishedAt: Date | string; commits: CommitOutcome[] }>();
+  for (const identity of touched)
+    if (identity.firstCommit)
+      histories.set(identity, {
+        lastFinishedAt: identity.firstCommit.firstFinishedAt,
+        commits: [identity.firstCommit.outcome],
+      });
   for (const row of rows) {
-    const entry = identities.get(row.identity) ?? { lastFinishedAt: row.first_finished_at, commits: [] };
+    const key = kept[row.identity - 1]!;
+    const entry = histories.get(key) ?? { lastFinishedAt: row.first_finished_at, commits: [] };
     entry.commits.push({
       commitSha: row.commit_key,
       passed: row.passed,
       failed: row.failed,
       skipped: row.skipped,
     });
-    identities.set(row.identity, entry);
+    histories.set(key, entry);
   }
-  const out: unknown[][] = Array.from({ length: 15 }, () => []);
-  for (const [identity, { lastFinishedAt, commits }] of identities) {
-    const key = keys[identity - 1]!;
+  const out: unknown[][] = Array.from({ length: 16 }, () => []);
+  for (const [key, { lastFinishedAt, commits }] of histories) {
     const verdict = healthVerdict(commits.reverse());
     [
       key.repository,
@@ -258,14 +346,16 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
       verdict.flakinessRatio,
       key.addedExecutions,
       new Date(lastFinishedAt).toISOString(),
+      key.firstCommit === null,
     ].forEach((value, index) => out[index]!.push(value));
   }
   await tx.query(
     `INSERT INTO ${IDENTITIES_TABLE} (repository, test_id, pipeline_name, job_name, test_name, health_status,
        health_rank, failed_executions_ratio, failed_executions_impact, impact_rank, success_ratio, failure_ratio,
-       flakiness_ratio, executions_count, last_finished_at)
+       flakiness_ratio, executions_count, last_finished_at, commits_kept)
      SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int2[],
-       $8::float8[], $9::text[], $10::int2[], $11::float8[], $12::float8[], $13::float8[], $14::int4[], $15::timestamptz[])
+       $8::float8[], $9::text[], $10::int2[], $11::float8[], $12::float8[], $13::float8[], $14::int4[], $15::timestamptz[],
+       $16::bool[])
      ON CONFLICT (repository, test_id, pipeline_name, job_name) DO UPDATE SET
        health_status = EXCLUDED.health_status, health_rank = EXCLUDED.health_rank,
        failed_executions_ratio = EXCLUDED.failed_executions_ratio,
@@ -273,7 +363,7 @@ async function refreshIdentities(tx: SqlQueryable, keys: IdentityKey[]): Promise
        success_ratio = EXCLUDED.success_ratio, failure_ratio = EXCLUDED.failure_ratio,
        flakiness_ratio = EXCLUDED.flakiness_ratio,
        executions_count = ${IDENTITIES_TABLE}.executions_count + EXCLUDED.executions_count,
-       last_finished_at = EXCLUDED.last_finished_at`,
+       last_finished_at = EXCLUDED.last_finished_at, commits_kept = EXCLUDED.commits_kept`,
     out,
   );
 }

@@ -1,10 +1,6 @@
 import type { SqlQueryable } from '@switchyard/sql';
 import { HEALTH_SEVERITY, type HealthStatus } from '../domain/health/health-rules';
-import {
-  EXECUTIONS_TABLE,
-  IDENTITIES_TABLE,
-  IDENTITY_COMMITS_TABLE,
-} from '../projections/test-engine-tables';
+import { EXECUTIONS_TABLE, IDENTITIES_TABLE } from '../projections/test-engine-tables';
 import { healthOfRank } from './current-health';
 import { SCOPE_SQL, scopeParams, type TestScope } from './test-scope';
 
@@ -41,10 +37,15 @@ export async function readTestDetails(sql: SqlQueryable, scope: TestScope): Prom
   if (!identity || identity.test_name === null) return null;
   const [{ rows: counts }, { rows: latest }, { rows: firstFailure }] = await Promise.all([
     sql.query<{ passed: string; failed: string; commits: string; flaky: string }>(
+      // Per commit of each identity in scope (the projection keeps such counters only for the
+      // identities whose verdict needs them), from the executions.
       `SELECT sum(passed)::text AS passed, sum(failed)::text AS failed,
          count(*) FILTER (WHERE passed + failed > 0)::text AS commits,
          count(*) FILTER (WHERE passed > 0 AND failed > 0)::text AS flaky
-       FROM ${IDENTITY_COMMITS_TABLE} WHERE ${SCOPE_SQL}`,
+       FROM (SELECT count(*) FILTER (WHERE conclusion = 'passed') AS passed,
+               count(*) FILTER (WHERE conclusion = 'failed') AS failed
+             FROM ${EXECUTIONS_TABLE} WHERE ${SCOPE_SQL} AND on_default_branch
+             GROUP BY pipeline_name, job_name, commit_key) c`,
       params,
     ),
     sql.query<{

@@ -1,5 +1,5 @@
 import type { SqlQueryable } from '@switchyard/sql';
-import { EXECUTIONS_TABLE, IDENTITY_COMMITS_TABLE } from '../projections/test-engine-tables';
+import { EXECUTIONS_TABLE } from '../projections/test-engine-tables';
 import { dayEnd, type DayWindow } from './day-window';
 import { SCOPE_SQL, scopeParams, type TestScope } from './test-scope';
 
@@ -34,11 +34,14 @@ export async function readTestStat(
     `SELECT to_char(e.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
        count(*) FILTER (WHERE e.conclusion = 'passed')::text AS passed,
        count(*) FILTER (WHERE e.conclusion = 'failed')::text AS failed,
-       count(*) FILTER (WHERE e.conclusion = 'failed' AND c.passed > 0)::text AS flaky,
+       count(*) FILTER (WHERE e.conclusion = 'failed' AND c.commit_key IS NOT NULL)::text AS flaky,
        coalesce(sum(e.duration_ms) FILTER (WHERE e.conclusion <> 'skipped'), 0) AS duration_sum,
        count(*) FILTER (WHERE e.conclusion <> 'skipped')::text AS judged
      FROM ${EXECUTIONS_TABLE} e
-     LEFT JOIN ${IDENTITY_COMMITS_TABLE} c USING (repository, test_id, pipeline_name, job_name, commit_key)
+     -- The commits of each identity in scope that saw a pass, whatever the day of that pass.
+     LEFT JOIN (SELECT DISTINCT pipeline_name, job_name, commit_key FROM ${EXECUTIONS_TABLE}
+                WHERE ${SCOPE_SQL} AND on_default_branch AND conclusion = 'passed') c
+       USING (pipeline_name, job_name, commit_key)
      WHERE ${SCOPE_SQL.replace(/\b(repository|test_id|pipeline_name|job_name)\b/g, 'e.$1')}
        AND e.on_default_branch AND e.finished_at >= $5 AND e.finished_at < $6
      GROUP BY 1`,
