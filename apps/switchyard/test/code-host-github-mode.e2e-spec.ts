@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from './harness';
 
 /**
  * GitHub mode (an App configured): the service starts without the sandbox forge, verifies
- * deliveries with the App's webhook secret, and serves the repositories an installation covers.
+ * deliveries with the App's webhook secret, and serves the repositories an installation covers
+ * (any other answers 404).
  */
 const SECRET = 'github-mode-webhook-secret';
 const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
@@ -57,17 +58,24 @@ describe('GitHub mode', () => {
   it('serves the repositories an installation covers, and stops when they are removed from it', async () => {
     const coverage = app.running.app.get(RepositoryCoverage);
     const added = example('installation_repositories', 'added');
-    added.repositories_added = [{ ...added.repositories_added[0], full_name: 'Installed-Org/Covered' }];
+    added.repositories_added = [{ ...added.repositories_added[0], full_name: 'Acme/Covered' }];
     expect((await deliver('installation_repositories', added, 'install-1')).status).toBe(202);
     const head = await app.running.storage.store.headPosition();
     await app.running.projections!.waitFor(['code_host.installed_repositories'], head, 20_000);
-    expect(await coverage.covers('installed-org/covered')).toBe(true);
-    expect(await coverage.covers('installed-org/elsewhere')).toBe(false);
+    expect(await coverage.covers('acme/covered')).toBe(true);
+    expect(await coverage.covers('acme/elsewhere')).toBe(false);
+    // The API serves a covered repository and answers 404 for any other, after the key is checked.
+    const freezes = (repository: string, token?: string | null) =>
+      app.request('GET', `/v1/repos/${repository}/scheduled_freeze`, { token });
+    expect((await freezes('Acme/Covered')).status).toBe(200);
+    expect((await freezes('acme/elsewhere')).status).toBe(404);
+    expect((await freezes('acme/elsewhere', null)).status).toBe(403);
+    expect((await freezes('acme/bad%20name')).status).toBe(422);
 
     const removed = example('installation_repositories', 'removed');
     removed.installation.id = added.installation.id;
     removed.repositories_removed = [
-      { ...removed.repositories_removed[0], full_name: 'Installed-Org/Covered' },
+      { ...removed.repositories_removed[0], full_name: 'Acme/Covered' },
     ];
     expect((await deliver('installation_repositories', removed, 'install-2')).status).toBe(202);
     await app.running.projections!.waitFor(
@@ -75,7 +83,8 @@ describe('GitHub mode', () => {
       await app.running.storage.store.headPosition(),
       20_000,
     );
-    expect(await coverage.covers('installed-org/covered')).toBe(false);
+    expect(await coverage.covers('acme/covered')).toBe(false);
+    expect((await freezes('acme/covered')).status).toBe(404);
   });
 
   it('refuses deliveries signed with anything but the App secret', async () => {

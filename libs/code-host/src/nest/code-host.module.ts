@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { APP_INTERCEPTOR, HttpAdapterHost } from '@nestjs/core';
 import type { EventStore } from '@switchyard/event-store';
 import { APP_CONFIG, EVENT_STORE, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
 import type { SqlExecutor } from '@switchyard/sql';
@@ -13,11 +13,13 @@ import { sandboxServiceToken } from '../sandbox/service-token';
 import { sandboxWebhookSecret } from '../sandbox/webhooks/webhook-signature';
 import { GitHubWebhookController } from '../webhooks/http/github-webhook.controller';
 import { listeningOrigin } from './listening-origin';
+import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor';
 
 /**
  * The code host in the HTTP app: `POST /webhooks/github` (always mounted), the CodeHost port for
  * the features that act on pull requests, and the pull-request snapshot and repository-coverage
- * queries. The app registers codeHostProjections and the pull-request reader reactor.
+ * queries, and (GitHub mode) 404 for a repository no installation covers. The app registers
+ * codeHostProjections and the pull-request reader reactor.
  */
 @Module({
   controllers: [GitHubWebhookController],
@@ -70,6 +72,7 @@ import { listeningOrigin } from './listening-origin';
         new RepositoryCoverage(sql, config.github.mode),
       inject: [SQL_EXECUTOR, APP_CONFIG],
     },
+    { provide: APP_INTERCEPTOR, useClass: RepositoryCoverageInterceptor },
   ],
   exports: [CODE_HOST, PullRequestSnapshots, RepositoryCoverage, WEBHOOK_SECRET_SOURCE],
 })
