@@ -43,6 +43,8 @@ const DAY = 24 * 3600_000;
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
+type Measured = LoadResult & { cpuMs: number };
+
 const CONFIGURATION = `queue_rules:
   - name: default
     merge_conditions:
@@ -252,29 +254,42 @@ async function main(): Promise<void> {
       seconds: SECONDS,
     });
     await runLoad(url, {}, { ...load('/status'), seconds: 1 }); // warm-up
-    const row = (label: string, ours: LoadResult, bare: LoadResult) =>
+    // The process's CPU time per answered request (autocannon's share included, alike on both
+    // sides): less at the mercy of other processes than latency on a loaded machine.
+    const cpuPerRequest = (run: { ours: Measured; bare: Measured }) =>
+      `CPU per request ${run.ours.cpuMs.toFixed(2)} ms against ${run.bare.cpuMs.toFixed(2)} ms`;
+    const row = (label: string, run: { ours: Measured; bare: Measured }) => {
+      const { ours, bare } = run;
       out(
         `${label} (${CONNECTIONS} connections): ${Math.round(ours.requestsPerSecond)} req/s, p99 ${ours.p99} ms; ` +
           `bare Fastify, same JSON: ${Math.round(bare.requestsPerSecond)} req/s, p99 ${bare.p99} ms → ` +
-          `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}× (goals ≥ 0.6×, p99 ≤ 5 ms); failures ${ours.failures + bare.failures}`,
+          `${(ours.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}× (goals ≥ 0.6×, p99 ≤ 5 ms); ` +
+          `${cpuPerRequest(run)}; failures ${ours.failures + bare.failures}`,
       );
+    };
     // Rounds alternate which route goes first, so a change in the machine's load hits both alike.
     const rounds = async (during: <T>(load: () => Promise<T>) => Promise<T>) => {
       const runs = { ours: [] as LoadResult[], bare: [] as LoadResult[] };
+      const cpu = { ours: 0, bare: 0 };
       for (let round = 0; round < ROUNDS; round++) {
         const order = round % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const);
-        for (const side of order)
+        for (const side of order) {
+          const before = process.cpuUsage();
           runs[side].push(await during(() => runLoad(url, {}, load(side === 'ours' ? '/status' : '/bare'))));
+          const used = process.cpuUsage(before);
+          cpu[side] += (used.user + used.system) / 1000;
+        }
       }
-      return { ours: median(runs.ours), bare: median(runs.bare) };
+      const measured = (side: 'ours' | 'bare'): Measured => {
+        const result = median(runs[side]);
+        return { ...result, cpuMs: cpu[side] / Math.max(1, result.requests) };
+      };
+      return { ours: measured('ours'), bare: measured('bare') };
     };
-    const still = await rounds((run) => run());
-    row('GET status, read models still', still.ours, still.bare);
-    const moving = await rounds((run) => whileOthersChange(storage.store, run));
+    row('GET status, read models still', await rounds((run) => run()));
     row(
       `GET status, another repository's pull requests changing ${CHANGES_PER_SECOND}/s`,
-      moving.ours,
-      moving.bare,
+      await rounds((run) => whileOthersChange(storage.store, run)),
     );
     out(`configuration file read ${configurationReads.count} times (kept ${QUEUE_RULES_REUSED_MS / 1000} s)`);
     const dayBack = new Date(now - DAY).toISOString();
