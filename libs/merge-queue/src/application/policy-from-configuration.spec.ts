@@ -47,6 +47,7 @@ scopes:
       queuedLabel: 'queued',
       checkingLabel: null,
       dequeuedLabel: 'dequeued',
+      statusComments: 'all',
     });
     expect(policy.rules[0]).toEqual({
       name: 'default',

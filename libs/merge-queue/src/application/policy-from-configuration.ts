@@ -31,6 +31,7 @@ export function queuePolicyFromConfiguration(
       queuedLabel: mergeQueue.queuedLabel,
       checkingLabel: mergeQueue.checkingLabel,
       dequeuedLabel: mergeQueue.dequeuedLabel,
+      statusComments: mergeQueue.statusComments,
     },
     // A repository without queue rules still has a working queue (queue-semantics §1.1).
     rules: rules.length > 0 ? rules : defaults.rules,

@@ -31,6 +31,9 @@ export interface QueueRulePolicy {
   updateMethod: 'merge' | 'rebase';
 }
 
+/** `merge_queue.status_comments` (queue-semantics §1.3): how much the queue says in comments. */
+export type StatusCommentsLevel = 'all' | 'outcomes' | 'none';
+
 export interface MergeQueuePolicy {
   mode: QueueMode;
   maxParallelChecks: number;
@@ -42,7 +45,16 @@ export interface MergeQueuePolicy {
   queuedLabel: string | null;
   checkingLabel: string | null;
   dequeuedLabel: string | null;
+  /**
+   * Status comments on the pull requests (statusCommentsFor). Policies recorded before the
+   * setting existed lack it: read it with statusCommentsOf.
+   */
+  statusComments: StatusCommentsLevel;
 }
+
+/** The status-comments level, `all` (the default) for a policy recorded before the setting existed. */
+export const statusCommentsOf = (policy: MergeQueuePolicy): StatusCommentsLevel =>
+  (policy.statusComments as StatusCommentsLevel | undefined) ?? 'all';
 
 export interface QueuePolicy {
   mergeQueue: MergeQueuePolicy;
@@ -79,6 +91,7 @@ export const defaultMergeQueuePolicy = (): MergeQueuePolicy => ({
   queuedLabel: 'queued',
   checkingLabel: null,
   dequeuedLabel: 'dequeued',
+  statusComments: 'all',
 });
 
 /** A repository without queue configuration still has a working queue named `default`. */

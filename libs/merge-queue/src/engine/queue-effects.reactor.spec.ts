@@ -35,7 +35,16 @@ class RecordingCodeHost {
     fullName: REPOSITORY,
     defaultBranch: 'main',
   });
-  getConfiguration = async () => null;
+  configuration: string | null = null;
+  getConfiguration = async () =>
+    this.configuration === null
+      ? null
+      : { path: '.mergify.yml' as const, content: this.configuration, sha: 'c0', ref: null };
+  readonly comments: Array<{ number: number; body: string }> = [];
+  comment = async (_r: unknown, number: number, body: string) => {
+    this.comments.push({ number, body });
+    return { id: this.comments.length, url: '' };
+  };
   getBranchHead = async (_r: unknown, name: string) => ({ name, sha: 'base0' });
   createBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
   updateBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
@@ -153,6 +162,47 @@ describe('merge-queue effects reactor', () => {
     });
     expect((await desk.state(REPOSITORY, 'main')).state.pullRequests).toEqual({});
   });
+
+  it.each([
+    ['all', ['🟠 queued', '🔄 checks started']],
+    ['outcomes', []],
+    ['none', []],
+  ])(
+    'status_comments %s: the comments entering the queue and starting its checks post',
+    async (level, posted) => {
+      const store = new InMemoryEventStore();
+      const host = new RecordingCodeHost();
+      host.configuration = `merge_queue:\n  status_comments: ${level}\n`;
+      const codeHost = host as unknown as CodeHost;
+      const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
+      const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+      const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+      await desk.issue({
+        kind: 'enqueue',
+        repository: REPOSITORY,
+        baseRef: 'main',
+        at: clock.now().getTime(),
+        pullRequest: 7,
+        queueName: 'default',
+        priority: 2000,
+        priorityRuleName: null,
+        allowCheckInterruption: false,
+        headSha: 'head-7',
+        scopes: [],
+        allScopes: false,
+        dependsOn: [],
+        trigger: 'Command: queue',
+      });
+      // The runner reads every event; the draft the first reaction opens adds checks_started.
+      for (let read = 0; ; read++) {
+        const { events } = await store.readStream(STREAM);
+        if (read >= events.length) break;
+        await reactor.react(events[read]!, context);
+      }
+      expect(host.comments.map((comment) => comment.number)).toEqual(posted.map(() => 7));
+      posted.forEach((start, index) => expect(host.comments[index]!.body).toContain(start));
+    },
+  );
 
   it('fencing: once the reactor lost its ownership mid-reaction, it makes no further code-host call', async () => {
     const store = new InMemoryEventStore();
