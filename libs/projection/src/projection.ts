@@ -20,8 +20,11 @@ export interface Projection {
   reset(tx: SqlQueryable): Promise<void>;
   /** Applies events in global order. */
   apply(tx: SqlQueryable, events: readonly RecordedEvent[]): Promise<void>;
-  /** A faster path for rebuilds into fresh tables; without it a rebuild calls setup and apply. */
-  readonly bulk?: BulkLoad;
+  /**
+   * A faster path for rebuilds into fresh tables, new for each rebuild (so it may carry state from
+   * batch to batch); without it a rebuild calls setup and apply.
+   */
+  bulkLoad?(): BulkLoad;
   /** Rows in the read model, for the rebuild summary. Optional. */
   countRecords?(q: SqlQueryable): Promise<number>;
 }

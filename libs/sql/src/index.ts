@@ -3,5 +3,6 @@
  * store's SQL adapter, the projections and the queries all run their statements through.
  */
 export * from './sql-executor';
+export * from './copy-text';
 export * from './pglite-executor';
 export * from './pg-executor';

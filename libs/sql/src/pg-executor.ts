@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { copyStatement } from './copy-text';
 import type { QueryOptions, SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
 
 const statementNames = new Map<string, string>();
@@ -14,6 +18,11 @@ function statementName(sql: string): string {
   return name;
 }
 
+/** COPY … FROM STDIN on one connection; finished once the server has stored every row. */
+async function copyInto(client: PoolClient, table: string, columns: readonly string[], text: string) {
+  await pipeline(Readable.from([text]), client.query(copyFromStdin(copyStatement(table, columns, 'STDIN'))));
+}
+
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlRows<T>> {
     const values = params as unknown[];
@@ -24,6 +33,18 @@ const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   },
   async exec(sql: string): Promise<void> {
     await target.query(sql);
+  },
+  async copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
+    if (!(target instanceof Pool)) return copyInto(target, table, columns, text);
+    const client = await target.connect();
+    try {
+      await copyInto(client, table, columns, text);
+      client.release();
+    } catch (error) {
+      // A copy cut short may leave the connection mid-protocol: close it rather than reuse it.
+      client.release(error instanceof Error ? error : true);
+      throw error;
+    }
   },
 });
 
@@ -64,6 +85,10 @@ export class PgExecutor implements SqlExecutor {
 
   exec(sql: string): Promise<void> {
     return this.direct.exec(sql);
+  }
+
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
+    return this.direct.copyFrom(table, columns, text);
   }
 
   async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { copyStatement } from './copy-text';
 import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
 
 const wrap = (target: PGlite | Transaction): SqlQueryable => ({
@@ -8,6 +9,10 @@ const wrap = (target: PGlite | Transaction): SqlQueryable => ({
   },
   async exec(sql: string): Promise<void> {
     await target.exec(sql);
+  },
+  async copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
+    // PGlite has no STDIN: COPY reads the blob handed along with the statement.
+    await target.query(copyStatement(table, columns, `'/dev/blob'`), [], { blob: new Blob([text]) });
   },
 });
 
@@ -35,6 +40,10 @@ export class PgliteExecutor implements SqlExecutor {
 
   exec(sql: string): Promise<void> {
     return this.direct.exec(sql);
+  }
+
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
+    return this.direct.copyFrom(table, columns, text);
   }
 
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {

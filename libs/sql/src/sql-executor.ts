@@ -25,6 +25,11 @@ export interface SqlQueryable {
   ): Promise<SqlRows<T>>;
   /** Several statements, no parameters (schema setup). */
   exec(sql: string): Promise<void>;
+  /**
+   * Loads rows into a table with COPY, far cheaper per row than any INSERT: `text` holds the rows
+   * in PostgreSQL's text format (copyLine builds one line). For bulk loads of many rows.
+   */
+  copyFrom(table: string, columns: readonly string[], text: string): Promise<void>;
 }
 
 export interface SqlExecutor extends SqlQueryable {

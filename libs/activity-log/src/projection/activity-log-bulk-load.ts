@@ -3,25 +3,46 @@ import type { BulkLoad } from '@switchyard/projection';
 import type { LogMapper } from '@switchyard/activity-log-contract';
 import { ACTIVITY_LOG_INDEXES_DDL, ACTIVITY_LOG_TABLES_DDL } from './activity-log-schema';
 import { toLogRecordRows } from './log-record-rows';
-import { DERIVE_ROLLUPS, bulkInsertLogRecords } from './log-record-writer';
+import { LOG_RECORD_COLUMNS, logRecordCopyText } from './log-record-writer';
+import { RollupFold } from './rollup-fold';
 
 /**
- * The activity log's rebuild path: plain multi-row inserts of the records into a table with only
- * its primary key, then every rollup and span counted in one pass each (a GROUP BY over the
- * whole table instead of an upsert per batch), then the secondary indexes, each built once.
+ * The activity log's rebuild path, one per rebuild:
+ *  - the records go in with COPY into a table with only its primary key, ids continuing in feed
+ *    order exactly as writeLogRecords hands them out (the table holds exactly the records of the
+ *    events before each batch, so nothing needs skipping), two batches in flight at once;
+ *  - every rollup and span is folded in memory as the records pass, and written once by finish;
+ *  - then the secondary indexes, each built once over the whole table.
  */
 export function activityLogBulkLoad(mappers: ReadonlyMap<string, LogMapper>): BulkLoad {
+  const rollups = new RollupFold();
+  /** The largest id handed out so far. */
+  let lastId = 0;
   return {
     async createTables(tx: SqlQueryable) {
       await tx.exec(ACTIVITY_LOG_TABLES_DDL);
+      const { rows } = await tx.query<{ id: string }>(
+        'SELECT coalesce(max(id), 0)::text AS id FROM sy_activity_log',
+      );
+      lastId = Number(rows[0]!.id);
     },
+    // Ids and rollups are taken before the first await, so in feed order (see batchesInFlight); a
+    // batch reads nothing the one before wrote.
+    batchesInFlight: 2,
     async apply(tx, events) {
-      await bulkInsertLogRecords(tx, toLogRecordRows(mappers, events));
+      const rows = toLogRecordRows(mappers, events);
+      if (rows.length === 0) return;
+      const text = logRecordCopyText(rows, lastId + 1);
+      lastId += rows.length;
+      rollups.add(rows);
+      await tx.copyFrom('sy_activity_log', LOG_RECORD_COLUMNS, text);
     },
     async finish(tx) {
+      for (const { table, columns, text } of rollups.tables()) {
+        if (text.length > 0) await tx.copyFrom(table, columns, text);
+      }
       // Index builds sort; a larger budget keeps the sorts in memory (this transaction only).
       await tx.query(`SELECT set_config('maintenance_work_mem', '256MB', true)`);
-      for (const statement of DERIVE_ROLLUPS) await tx.query(statement);
       await tx.exec(ACTIVITY_LOG_INDEXES_DDL);
     },
   };

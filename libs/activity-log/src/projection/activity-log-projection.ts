@@ -40,7 +40,7 @@ export function createActivityLogProjection(mappings: readonly LogMapping[]): Pr
     async apply(tx: SqlQueryable, events: readonly RecordedEvent[]) {
       await writeLogRecords(tx, toLogRecordRows(mappers, events));
     },
-    bulk: activityLogBulkLoad(mappers),
+    bulkLoad: () => activityLogBulkLoad(mappers),
     async countRecords(q: SqlQueryable) {
       const { rows } = await q.query<{ count: string }>('SELECT count(*) AS count FROM sy_activity_log');
       return Number(rows[0]?.count ?? 0);

@@ -1,4 +1,4 @@
-import type { SqlQueryable } from '@switchyard/sql';
+import { copyField, copyIntArray, type SqlQueryable } from '@switchyard/sql';
 import type { LogRecordRow } from './log-record-rows';
 import { ROLLUPS, rollupUpsert } from './rollups';
 import { SPANS, spanUpsert } from './spans';
@@ -57,32 +57,40 @@ export async function writeLogRecords(tx: SqlQueryable, rows: readonly LogRecord
   await tx.query(INSERT_RECORDS, [toRecordDocument(rows)]);
 }
 
+/** The record table's columns, in the order logRecordCopyText writes them. */
+export const LOG_RECORD_COLUMNS = [
+  'id',
+  'event_position',
+  'ordinal',
+  'repository',
+  'received_at',
+  'type',
+  'outcome',
+  'trigger',
+  'pull_request',
+  'base_ref',
+  'batch_pull_requests',
+  'metadata',
+] as const;
+
 /**
- * A rebuild's bulk load: the table holds exactly the records of the events before these, so there
- * is nothing to skip and no rollup to bump yet (deriveRollups counts them all at the end); ids
- * continue in feed order exactly as writeLogRecords hands them out.
+ * The records as COPY rows (a rebuild's bulk load), ids from firstId on in feed order: the same
+ * values writeLogRecords stores, metadata as the same JSON text. JSON.stringify escapes every
+ * control character, so of COPY's special characters only the backslash can occur in it.
  */
-const BULK_INSERT_RECORDS = `
-WITH ${INPUT}
-INSERT INTO sy_activity_log (id, event_position, ordinal, repository, received_at, type, outcome, trigger,
-                             pull_request, base_ref, batch_pull_requests, metadata)
-SELECT (SELECT coalesce(max(id), 0) FROM sy_activity_log) + feed_order, event_position, ordinal, repository,
-       received_at, type, outcome, trigger, pull_request, base_ref, batch_pull_requests, metadata
-FROM input`;
-
-export async function bulkInsertLogRecords(tx: SqlQueryable, rows: readonly LogRecordRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.query(BULK_INSERT_RECORDS, [toRecordDocument(rows)]);
+export function logRecordCopyText(rows: readonly LogRecordRow[], firstId: number): string {
+  let text = '';
+  for (let index = 0; index < rows.length; index++) {
+    const row = rows[index]!;
+    const metadata = JSON.stringify(row.metadata);
+    text +=
+      `${firstId + index}\t${copyField(row.eventPosition)}\t${row.ordinal}\t${copyField(row.repository)}\t` +
+      `${row.receivedAt.toISOString()}\t${copyField(row.type)}\t${copyField(row.outcome)}\t` +
+      `${copyField(row.trigger)}\t${copyField(row.pullRequest)}\t${copyField(row.baseRef)}\t` +
+      `${copyIntArray(row.batchPullRequests)}\t${metadata.includes('\\') ? metadata.replaceAll('\\', '\\\\') : metadata}\n`;
+  }
+  return text;
 }
-
-/** Every rollup and span counted over the whole table, into empty rollup and span tables. */
-export const DERIVE_ROLLUPS = UPSERTS.map(
-  (upsert) => `WITH inserted AS (
-  SELECT repository, received_at, type, outcome, trigger, pull_request, base_ref, batch_pull_requests
-  FROM sy_activity_log
-)
-${upsert}`,
-);
 
 const toRecordDocument = (rows: readonly LogRecordRow[]): string =>
   JSON.stringify(

@@ -37,7 +37,7 @@ const KEY_COLUMNS: Record<RollupFamily, string> = {
   pull: 'pull_request bigint NOT NULL,',
   batch: 'batch_pull_request bigint NOT NULL,',
 };
-const KEY_NAMES: Record<RollupFamily, string[]> = {
+export const KEY_NAMES: Record<RollupFamily, readonly string[]> = {
   total: [],
   dims: ['type', 'outcome', 'trigger', 'base_ref'],
   pull: ['pull_request'],

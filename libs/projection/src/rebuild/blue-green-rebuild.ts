@@ -66,8 +66,8 @@ export class RebuildAbortedError extends Error {
  * then switches readers to it in one transaction once it has caught up with the feed.
  *  1. A fresh schema rm_<live>_<projection>_g<n+1>, left-overs of interrupted builds dropped.
  *  2. Bulk load from the first event: read-ahead pages, the projection's bulk path when it has
- *     one (multi-row writes, secondary indexes after the load), asynchronous commits, no
- *     checkpoint. Nobody reads these tables yet, so a crash here only means starting over.
+ *     one (COPY or multi-row writes, secondary indexes after the load, as many batches in flight
+ *     as it allows), asynchronous commits, no checkpoint. Nobody reads these tables yet, so a crash here only means starting over.
  *  3. Tail: the events appended meanwhile, through the ordinary apply.
  *  4. Switch, holding the checkpoint row lock: if the live runner has got further than the new
  *     generation, release and catch up again; else views to the new tables, checkpoint to the
@@ -100,7 +100,7 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
         return work(tx);
       });
     await executor.exec(`CREATE SCHEMA ${quoteIdentifier(next.schema)}`);
-    const bulk = projection.bulk;
+    const bulk = projection.bulkLoad?.();
     await inGeneration((tx) => (bulk ? bulk.createTables(tx) : projection.setup(tx)));
 
     const filter: EventFilter | undefined = projection.eventTypes
@@ -110,22 +110,47 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
     let done = 0;
     options.onProgress?.(done, total);
     const replay = async (from: Position | 'start', useBulk: boolean): Promise<Position | 'start'> => {
+      const apply = useBulk && bulk ? bulk.apply.bind(bulk) : projection.apply.bind(projection);
+      // A bulk load may write a batch while the next one is being prepared (BulkLoad.batchesInFlight).
+      const inFlight = useBulk && bulk ? Math.max(1, bulk.batchesInFlight ?? 1) : 1;
+      const writing = new Set<Promise<void>>();
+      let failure: { error: unknown } | null = null;
       let position = from;
-      for await (const page of readAheadFeed(store, {
-        after: from,
-        limit: options.batchSize ?? 2000,
-        filter,
-      })) {
-        if (options.signal?.aborted) throw new RebuildAbortedError(name);
-        if (page.events.length > 0) {
-          await inGeneration((tx) =>
-            useBulk && bulk ? bulk.apply(tx, page.events) : projection.apply(tx, page.events),
-          );
-          done += page.events.length;
-          options.onProgress?.(done, total);
+      try {
+        for await (const page of readAheadFeed(store, {
+          after: from,
+          limit: options.batchSize ?? 2000,
+          filter,
+        })) {
+          if (failure) break;
+          if (options.signal?.aborted) throw new RebuildAbortedError(name);
+          const { events } = page;
+          if (events.length > 0) {
+            let calling!: () => void;
+            const called = new Promise<void>((resolve) => (calling = resolve));
+            const batch: Promise<void> = inGeneration((tx) => {
+              calling();
+              return apply(tx, events);
+            })
+              .then(() => {
+                done += events.length;
+                options.onProgress?.(done, total);
+              })
+              .catch((error: unknown) => {
+                failure ??= { error };
+              })
+              .finally(() => writing.delete(batch));
+            writing.add(batch);
+            // The next batch's apply is called after this one's: batches start in feed order.
+            await Promise.race([called, batch]);
+            if (writing.size >= inFlight) await Promise.race(writing);
+          }
+          position = page.lastPosition;
         }
-        position = page.lastPosition;
+      } finally {
+        await Promise.all(writing);
       }
+      if (failure) throw (failure as { error: unknown }).error;
       return position;
     };
 
