@@ -179,6 +179,30 @@ export function describeCodeHostContract(name: string, fixture: () => CodeHostCo
       expect((await host().compare(repository, base, 'main')).files).toEqual(['src/feature.txt']);
     });
 
+    it('merges a branch into another with a merge commit; nothing to merge keeps the head; a clash is a conflict', async () => {
+      const f = fixture();
+      const { repository, base, head } = await withFeature('merge-into');
+      await host().createBranch(repository, 'draft', base);
+      const other = await f.commitFile(repository, 'draft', 'docs/other.txt', 'other\n');
+      const merged = await host().mergeIntoBranch(repository, 'draft', 'feature', 'Merge feature into draft');
+      expect(merged.name).toBe('draft');
+      expect(merged.sha).not.toBe(other);
+      expect((await host().getBranchHead(repository, 'draft')).sha).toBe(merged.sha);
+      // The draft now holds both changes, and the feature's head is one of its ancestors.
+      expect((await host().compare(repository, base, 'draft')).files.sort()).toEqual([
+        'docs/other.txt',
+        'src/feature.txt',
+      ]);
+      expect((await host().compare(repository, head, 'draft')).behindBy).toBe(0);
+
+      const again = await host().mergeIntoBranch(repository, 'draft', 'feature');
+      expect(again).toEqual({ name: 'draft', sha: merged.sha });
+
+      await f.commitFile(repository, 'feature', 'docs/other.txt', 'the feature disagrees\n');
+      await expectKind(host().mergeIntoBranch(repository, 'draft', 'feature'), 'conflict');
+      expect((await host().getBranchHead(repository, 'draft')).sha).toBe(merged.sha);
+    });
+
     it('refuses a merge whose head moved (conflict) and one whose changes conflict (not-mergeable)', async () => {
       const f = fixture();
       const { repository, head } = await withFeature('refusals');
