@@ -35,5 +35,8 @@ export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>,
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // No Nest middleware anywhere: without this, Nest's adapter registers @fastify/middie, whose
+    // onRequest hook then runs an empty middleware chain on every request.
+    skipMiddie: true,
   };
 }

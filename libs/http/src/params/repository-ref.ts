@@ -15,6 +15,8 @@ export interface RepositoryRef {
 /** Limits from the spec's "Shared path parameters". */
 export const OWNER_PATTERN = '^[a-zA-Z0-9\\-]+$';
 export const REPOSITORY_PATTERN = '^[\\w\\-\\.]+$';
+const OWNER_RULE = new RegExp(OWNER_PATTERN);
+const REPOSITORY_RULE = new RegExp(REPOSITORY_PATTERN);
 const OWNER_MAX = 40;
 const REPOSITORY_MAX = 100;
 
@@ -23,6 +25,7 @@ function checkPathText(
   value: unknown,
   max: number,
   pattern: string,
+  rule: RegExp,
   issues: ValidationIssue[],
 ): value is string {
   const loc = ['path', name];
@@ -36,7 +39,7 @@ function checkPathText(
       ? issueShapes.stringTooShort(1)
       : length > max
         ? issueShapes.stringTooLong(max)
-        : new RegExp(pattern).test(value)
+        : rule.test(value)
           ? null
           : issueShapes.stringPattern(pattern);
   if (shape) issues.push(issueAt(loc, value, shape));
@@ -48,8 +51,15 @@ export function parseRepositoryRef(params: Record<string, unknown>): RepositoryR
   const issues: ValidationIssue[] = [];
   const owner = params.owner;
   const repository = params.repository;
-  const ownerOk = checkPathText('owner', owner, OWNER_MAX, OWNER_PATTERN, issues);
-  const repositoryOk = checkPathText('repository', repository, REPOSITORY_MAX, REPOSITORY_PATTERN, issues);
+  const ownerOk = checkPathText('owner', owner, OWNER_MAX, OWNER_PATTERN, OWNER_RULE, issues);
+  const repositoryOk = checkPathText(
+    'repository',
+    repository,
+    REPOSITORY_MAX,
+    REPOSITORY_PATTERN,
+    REPOSITORY_RULE,
+    issues,
+  );
   if (!ownerOk || !repositoryOk) throw new RequestValidationException(issues);
   return {
     owner: owner as string,
