@@ -1,0 +1,54 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { eventually } from '@switchyard/testing';
+import { BatchedStdout, LOG_BATCH_BYTES } from './create-logger';
+
+describe('BatchedStdout', () => {
+  let dir: string;
+  let file: string;
+  let batched: BatchedStdout;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'batched-stdout-'));
+    file = join(dir, 'log');
+    batched = new BatchedStdout(file);
+  });
+
+  afterEach(async () => {
+    await new Promise<void>((resolve) => {
+      batched.stream.once('close', () => resolve());
+      batched.stream.end();
+    });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const logger = () => pino({ hooks: { streamWrite: batched.line } }, batched.stream);
+  // The file is opened asynchronously: before that, nothing has been written.
+  const messages = () =>
+    (existsSync(file) ? readFileSync(file, 'utf8') : '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('writes lines that never fill a batch', async () => {
+    const log = logger();
+    log.info('one');
+    log.info('two');
+    const written = await eventually('both lines written', async () => messages().length === 2 && messages());
+    expect(written).toEqual(['one', 'two']);
+    // A line logged after the first batch went out is written too.
+    log.info('three');
+    await eventually('the third line written', async () => messages().length === 3);
+    expect(messages()).toEqual(['one', 'two', 'three']);
+  });
+
+  it('writes a burst of many batches in full and in order', async () => {
+    const log = logger();
+    const count = Math.ceil((LOG_BATCH_BYTES * 10) / 60);
+    for (let i = 0; i < count; i++) log.info(`line ${i}`);
+    await eventually('every line written', async () => messages().length === count);
+    expect(messages()).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
+  });
+});
