@@ -303,5 +303,15 @@ describe('merge-queue status of a batch held by a schedule (all-in-one app, sand
         { label: `schedule=${closedDay}`, match: false },
       ],
     });
+
+    // An answer about a past moment judges no merge conditions: the snapshots keep no history.
+    app.clock.set(new Date());
+    const at = encodeURIComponent(app.clock.now().toISOString());
+    const past = await app.request('GET', `${base}/merge-queue/status?at=${at}`);
+    expect(mergeQueueStatusProblems(past.body)).toEqual([]);
+    expect(past.body.batches.map((b: Json) => b.status.code)).toEqual(['running']);
+    const pastDetail = await app.request('GET', `${base}/merge-queue/pull/${number}?at=${at}`);
+    expect(pullRequestDetailProblems(pastDetail.body)).toEqual([]);
+    expect(pastDetail.body.mergeability_check.conditions_evaluation).toBeNull();
   });
 });
