@@ -74,9 +74,7 @@ describe('GitHub mode', () => {
 
     const removed = example('installation_repositories', 'removed');
     removed.installation.id = added.installation.id;
-    removed.repositories_removed = [
-      { ...removed.repositories_removed[0], full_name: 'Acme/Covered' },
-    ];
+    removed.repositories_removed = [{ ...removed.repositories_removed[0], full_name: 'Acme/Covered' }];
     expect((await deliver('installation_repositories', removed, 'install-2')).status).toBe(202);
     await app.running.projections!.waitFor(
       ['code_host.installed_repositories'],
