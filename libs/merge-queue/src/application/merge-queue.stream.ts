@@ -23,7 +23,7 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
   ...mergeQueueDecider,
   snapshots: {
     name: 'merge-queue',
-    version: 1,
+    version: 2,
     toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
     fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
   },

@@ -56,6 +56,8 @@ export interface Batch {
   checkPullRequest: number | null;
   /** Every check pull request it used (they rotate on retries). */
   checkPullRequests: number[];
+  /** The commit whose checks decide the running checks (null before they start, or when unknown). */
+  checkHeadSha: string | null;
   checksStartedAt: number | null;
   /** A checks_start was logged and its checks_end not yet. */
   checksOpen: boolean;
@@ -261,6 +263,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
             branch: null,
             checkPullRequest: null,
             checkPullRequests: [],
+            checkHeadSha: null,
             checksStartedAt: null,
             checksOpen: false,
             bisection: d.bisection,
@@ -286,6 +289,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
         checkMethod: d.checkMethod,
         branch: d.branch,
         checkPullRequest: null,
+        checkHeadSha: null,
         checksStartedAt: null,
         timedOut: false,
         unsuccessfulChecks: [],
@@ -300,6 +304,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
         phase: 'running',
         checkPullRequest: d.speculativeCheck.number,
         checkPullRequests: [...batch.checkPullRequests, d.speculativeCheck.number],
+        checkHeadSha: d.checkHeadSha ?? null,
         checksStartedAt: at,
         checksOpen: true,
       }));
@@ -315,7 +320,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
       const next = withBatch(base, d.trainCarId, (b) => ({
         ...b,
         checksOpen: false,
-        ...(retried ? { checkPullRequest: null } : {}),
+        ...(retried ? { checkPullRequest: null, checkHeadSha: null } : {}),
       }));
       return retried ? { ...next, draftsToClose: closesDraft(next, batch) } : next;
     }

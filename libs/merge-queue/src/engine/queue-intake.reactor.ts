@@ -83,6 +83,9 @@ export function createQueueIntakeReactor(deps: {
     const issue = async (command: MergeQueueCommand): Promise<void> => {
       await desk.issue(command, issuer(context));
     };
+    // A running batch's check pull request (its draft, or itself checked in place).
+    const checking = state.batches.some((b) => b.checkPullRequest === number && b.phase === 'running');
+    const judge = () => (checking ? judgeChecks(context, repository, snapshot, 'checked head') : undefined);
     if (queued) {
       if (snapshot.merged) {
         // A passed batch's pull request is the queue's own merge in flight: its result is recorded by the effects.
@@ -123,7 +126,7 @@ export function createQueueIntakeReactor(deps: {
       const { configuration } = await desk.configurations.get(repository);
       if (!stillAdmissible(configuration, snapshot, now, queued.queueName))
         return dequeue('PR_DEQUEUED', 'The pull request no longer meets the queue conditions');
-      return issue({
+      await issue({
         kind: 'refresh',
         repository,
         baseRef,
@@ -131,7 +134,9 @@ export function createQueueIntakeReactor(deps: {
         pullRequest: number,
         ...priorityFor(configuration, snapshot, now),
       });
+      return judge();
     }
+    if (snapshot.state === 'open' && checking) return judge();
     if (snapshot.state !== 'open' || snapshot.draft) return;
     const { configuration, policy } = await desk.configurations.get(repository);
     const admission = admit(configuration, snapshot, now, { kind: 'rule' }, policy.rules[0]!.name);
@@ -204,32 +209,48 @@ export function createQueueIntakeReactor(deps: {
   }
 
   async function onChecks(context: ReactionContext, repository: string, sha: string) {
+    for (const checked of await snapshots.openWithHead(repository, sha))
+      await judgeChecks(context, repository, checked, 'any head');
+  }
+
+  /**
+   * Judges the checks of a running batch whose check pull request this is. From a snapshot that
+   * changed (`checked head`), only while it shows the very commit the checks started on: a draft
+   * can point at a commit CI already judged (a batch built again on the same base), and a pull
+   * request checked in place can be read before or after its update, so no new check fact may
+   * follow and its snapshot is the only place the verdict shows up.
+   */
+  async function judgeChecks(
+    context: ReactionContext,
+    repository: string,
+    checked: PullRequestSnapshot,
+    head: 'any head' | 'checked head',
+  ): Promise<void> {
     const now = clock.now();
-    for (const checked of await snapshots.openWithHead(repository, sha)) {
-      const baseRef = checked.base.ref;
-      const { state } = await desk.state(repository, baseRef);
-      const batch = state.batches.find((b) => b.checkPullRequest === checked.number && b.phase === 'running');
-      if (!batch) continue;
-      const { configuration } = await desk.configurations.get(repository);
-      const rule = configuration?.queueRules.find((r) => r.name === batch.queueName) ?? null;
-      const found = await snapshots.findMany(repository, batch.pullRequests);
-      const members = batch.pullRequests.flatMap((n) => found.get(n) ?? []);
-      const verdict = judgeBatchChecks(rule, checked, members, now);
-      if (verdict.conclusion === 'pending') continue;
-      await desk.issue(
-        {
-          kind: 'checks_reported',
-          repository,
-          baseRef,
-          at: now.getTime(),
-          batchId: batch.id,
-          attempt: batch.attempt,
-          conclusion: verdict.conclusion,
-          unsuccessfulChecks: verdict.conclusion === 'failure' ? verdict.unsuccessfulChecks : [],
-        },
-        issuer(context),
-      );
-    }
+    const baseRef = checked.base.ref;
+    const { state } = await desk.state(repository, baseRef);
+    const batch = state.batches.find((b) => b.checkPullRequest === checked.number && b.phase === 'running');
+    if (!batch) return;
+    if (head === 'checked head' && batch.checkHeadSha !== checked.head.sha) return;
+    const { configuration } = await desk.configurations.get(repository);
+    const rule = configuration?.queueRules.find((r) => r.name === batch.queueName) ?? null;
+    const found = await snapshots.findMany(repository, batch.pullRequests);
+    const members = batch.pullRequests.flatMap((n) => found.get(n) ?? []);
+    const verdict = judgeBatchChecks(rule, checked, members, now);
+    if (verdict.conclusion === 'pending') return;
+    await desk.issue(
+      {
+        kind: 'checks_reported',
+        repository,
+        baseRef,
+        at: now.getTime(),
+        batchId: batch.id,
+        attempt: batch.attempt,
+        conclusion: verdict.conclusion,
+        unsuccessfulChecks: verdict.conclusion === 'failure' ? verdict.unsuccessfulChecks : [],
+      },
+      issuer(context),
+    );
   }
 
   async function onPush(context: ReactionContext, data: BranchPushed['data']) {
