@@ -131,7 +131,11 @@ async function runScenario(
   const seconds = (Date.now() - started) / 1000;
   // The labels and check runs that follow the last merges are part of the bill: count them too.
   const head = await store.headPosition();
-  await running.projections!.waitFor(['merge_queue.intake', 'merge_queue.effects'], head, 60_000);
+  await running.projections!.waitFor(
+    ['merge_queue.intake', 'merge_queue.effects', 'merge_queue.status_comments'],
+    head,
+    60_000,
+  );
   const after = telemetry.usage;
 
   // Only the verdicts the queue waits for: for each start of checks, the first CI result on the

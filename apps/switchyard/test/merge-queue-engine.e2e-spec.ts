@@ -33,7 +33,7 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     for (const name of ['one', 'two', 'three']) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
     expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
     // status_comments defaults to all: the queue said on the pull request what happened to it
-    // (the effects reactor comments as it reads the queue's events, possibly after the merges).
+    // (the status-comments reactor comments as it reads the queue's events, possibly after the merges).
     const said = async () => {
       const { body } = await team.forge('GET', `/issues/${numbers[0]}/comments`);
       return (body as { body: string }[]).map((c) => c.body).filter((b) => b.startsWith('**Merge queue**'));

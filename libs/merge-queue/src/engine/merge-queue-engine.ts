@@ -10,6 +10,7 @@ import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { createQueueIntakeReactor } from './queue-intake.reactor';
 import { QueueTimer } from './queue-timer';
+import { createStatusCommentsReactor } from './status-comments.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 
 export interface MergeQueueEngine {
@@ -83,6 +84,7 @@ export function createMergeQueueEngine(deps: {
     reactors: [
       createQueueIntakeReactor({ desk, codeHost, snapshots, freezes, sql, freshness, clock, logger }),
       createQueueEffectsReactor({ desk, codeHost, clock }),
+      createStatusCommentsReactor({ desk, codeHost }),
     ],
     telemetry,
     timer: new QueueTimer({ desk, freezes, sql, clock, logger, intervalMs: deps.timerIntervalMs ?? 1000 }),

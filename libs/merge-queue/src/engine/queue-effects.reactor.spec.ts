@@ -15,6 +15,7 @@ import type { MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
+import { createStatusCommentsReactor } from './status-comments.reactor';
 
 const REPOSITORY = 'acme/widgets';
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
@@ -168,7 +169,7 @@ describe('merge-queue effects reactor', () => {
     ['outcomes', []],
     ['none', []],
   ])(
-    'status_comments %s: the comments entering the queue and starting its checks post',
+    'status_comments %s: the comments reactor posts on entering the queue and on starting its checks',
     async (level, posted) => {
       const store = new InMemoryEventStore();
       const host = new RecordingCodeHost();
@@ -176,7 +177,10 @@ describe('merge-queue effects reactor', () => {
       const codeHost = host as unknown as CodeHost;
       const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
       const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-      const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+      const reactors = [
+        createQueueEffectsReactor({ desk, codeHost, clock }),
+        createStatusCommentsReactor({ desk, codeHost }),
+      ];
       await desk.issue({
         kind: 'enqueue',
         repository: REPOSITORY,
@@ -193,11 +197,13 @@ describe('merge-queue effects reactor', () => {
         dependsOn: [],
         trigger: 'Command: queue',
       });
-      // The runner reads every event; the draft the first reaction opens adds checks_started.
+      // Each runner reads every event; the draft the first reaction opens adds checks_started.
       for (let read = 0; ; read++) {
         const { events } = await store.readStream(STREAM);
         if (read >= events.length) break;
-        await reactor.react(events[read]!, context);
+        for (const reactor of reactors)
+          if (reactor.eventTypes?.includes(events[read]!.type) ?? true)
+            await reactor.react(events[read]!, context);
       }
       expect(host.comments.map((comment) => comment.number)).toEqual(posted.map(() => 7));
       posted.forEach((start, index) => expect(host.comments[index]!.body).toContain(start));

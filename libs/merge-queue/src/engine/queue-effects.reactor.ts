@@ -3,28 +3,14 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
-import {
-  mergeQueueEventTypes,
-  type MergeQueueEvent,
-  type PullRequestEntered,
-  type PullRequestLeft,
-} from '../domain/events';
+import { mergeQueueEventTypes, type PullRequestEntered, type PullRequestLeft } from '../domain/events';
 import { pendingEffects } from '../domain/planner';
-import { statusCommentsOf } from '../domain/policy';
 import { policyOf } from '../domain/state';
-import { statusCommentsFor } from '../domain/status-comments';
 import { QUEUE_CHECK_NAME } from './checks-verdict';
 import { fencedCodeHost } from './fenced-code-host';
 import { performEffect } from './perform-effect';
 import { metadataFrom, type QueueDesk } from './queue-desk';
 import { coordinatesOf } from './repository-configuration';
-
-/** The events statusCommentsFor may comment on. */
-const STATUS_COMMENT_EVENTS = new Set([
-  'merge_queue.pull_request_entered',
-  'merge_queue.checks_started',
-  'merge_queue.pull_request_left',
-]);
 
 /** Rounds of effects one reaction performs before leaving the rest to the reactions of its own results. */
 const MAX_ROUNDS = 20;
@@ -87,19 +73,6 @@ export function createQueueEffectsReactor(deps: {
       .catch(tolerate);
   }
 
-  /** Comments on the pull requests as `status_comments` asks (statusCommentsFor). */
-  async function postStatusComments(event: RecordedEvent, codeHost: CodeHost): Promise<void> {
-    if (!STATUS_COMMENT_EVENTS.has(event.type)) return;
-    const { repository, baseRef } = event.data as { repository: string; baseRef: string };
-    const { state } = await desk.state(repository, baseRef);
-    const level = statusCommentsOf(policyOf(state).mergeQueue);
-    for (const comment of statusCommentsFor(event as unknown as MergeQueueEvent, level))
-      await codeHost.comment(coordinatesOf(repository), comment.pullRequest, comment.body).catch((error) => {
-        // A pull request that went away or is locked: nothing to tell.
-        if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
-      });
-  }
-
   async function performPending(
     event: RecordedEvent,
     codeHost: CodeHost,
@@ -138,7 +111,6 @@ export function createQueueEffectsReactor(deps: {
       const assertOwnership = () => context.assertOwnership();
       const codeHost = fencedCodeHost(deps.codeHost, assertOwnership);
       await reportOnPullRequest(event, codeHost);
-      await postStatusComments(event, codeHost);
       await performPending(event, codeHost, assertOwnership);
     },
   };
