@@ -103,6 +103,24 @@ const context = {
   assertOwnership: () => undefined,
 } as unknown as ReactionContext;
 
+/** Pull request 7 queued with a `@mergify queue` comment at `at`. */
+const queueSeven = (at: number): MergeQueueCommand => ({
+  kind: 'enqueue',
+  repository: REPOSITORY,
+  baseRef: 'main',
+  at,
+  pullRequest: 7,
+  queueName: 'default',
+  priority: 2000,
+  priorityRuleName: null,
+  allowCheckInterruption: false,
+  headSha: 'head-7',
+  scopes: [],
+  allScopes: false,
+  dependsOn: [],
+  trigger: 'Command: queue',
+});
+
 describe('merge-queue effects reactor', () => {
   it('a crash between a merge and its result: the restart reconciles, the pull request merges once', async () => {
     const store = new InMemoryEventStore();
@@ -114,22 +132,7 @@ describe('merge-queue effects reactor', () => {
     const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
     const at = () => clock.now().getTime();
 
-    await desk.issue({
-      kind: 'enqueue',
-      repository: REPOSITORY,
-      baseRef: 'main',
-      at: at(),
-      pullRequest: 7,
-      queueName: 'default',
-      priority: 2000,
-      priorityRuleName: null,
-      allowCheckInterruption: false,
-      headSha: 'head-7',
-      scopes: [],
-      allScopes: false,
-      dependsOn: [],
-      trigger: 'Command: queue',
-    });
+    await desk.issue(queueSeven(at()));
     // The planner asked for a draft: the reactor opens it and records it.
     await reactor.react(await lastEvent(store), context);
     expect(host.drafts).toEqual([100]);
@@ -181,22 +184,7 @@ describe('merge-queue effects reactor', () => {
         createQueueEffectsReactor({ desk, codeHost, clock }),
         createStatusCommentsReactor({ desk, codeHost }),
       ];
-      await desk.issue({
-        kind: 'enqueue',
-        repository: REPOSITORY,
-        baseRef: 'main',
-        at: clock.now().getTime(),
-        pullRequest: 7,
-        queueName: 'default',
-        priority: 2000,
-        priorityRuleName: null,
-        allowCheckInterruption: false,
-        headSha: 'head-7',
-        scopes: [],
-        allScopes: false,
-        dependsOn: [],
-        trigger: 'Command: queue',
-      });
+      await desk.issue(queueSeven(clock.now().getTime()));
       // Each runner reads every event; the draft the first reaction opens adds checks_started.
       for (let read = 0; ; read++) {
         const { events } = await store.readStream(STREAM);
@@ -217,22 +205,7 @@ describe('merge-queue effects reactor', () => {
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
     const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
-    await desk.issue({
-      kind: 'enqueue',
-      repository: REPOSITORY,
-      baseRef: 'main',
-      at: clock.now().getTime(),
-      pullRequest: 7,
-      queueName: 'default',
-      priority: 2000,
-      priorityRuleName: null,
-      allowCheckInterruption: false,
-      headSha: 'head-7',
-      scopes: [],
-      allScopes: false,
-      dependsOn: [],
-      trigger: 'Command: queue',
-    });
+    await desk.issue(queueSeven(clock.now().getTime()));
     // The lease runs out right after the first call (the queued label) of the reaction.
     let checks = 0;
     const losing = {
