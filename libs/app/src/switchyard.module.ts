@@ -7,7 +7,7 @@ import {
   GitHubTokenVerifier,
   StaticTokenVerifier,
 } from '@switchyard/auth';
-import { CodeHostModule } from '@switchyard/code-host/nest';
+import { CodeHostModule, RepositoryCoverageModule } from '@switchyard/code-host/nest';
 import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
@@ -44,6 +44,8 @@ export class SwitchyardModule {
         ),
         // The sandbox forge stands in for GitHub only when no GitHub App is configured.
         ...(runtime.config.github.mode === 'sandbox' ? [SandboxForgeModule] : []),
+        // GitHub mode: 404 for repositories no installation covers (sandbox mode covers them all).
+        ...(runtime.config.github.mode === 'github' ? [RepositoryCoverageModule] : []),
         RepositoryControlsModule,
         ActivityLogModule,
         CodeHostModule,

@@ -18,8 +18,8 @@ import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor
 /**
  * The code host in the HTTP app: `POST /webhooks/github` (always mounted), the CodeHost port for
  * the features that act on pull requests, and the pull-request snapshot and repository-coverage
- * queries, and (GitHub mode) 404 for a repository no installation covers. The app registers
- * codeHostProjections and the pull-request reader reactor.
+ * queries. The app registers codeHostProjections and the pull-request reader reactor, and in GitHub
+ * mode imports RepositoryCoverageModule (404 for a repository no installation covers).
  */
 @Module({
   controllers: [GitHubWebhookController],
@@ -72,8 +72,19 @@ import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor
         new RepositoryCoverage(sql, config.github.mode),
       inject: [SQL_EXECUTOR, APP_CONFIG],
     },
-    { provide: APP_INTERCEPTOR, useClass: RepositoryCoverageInterceptor },
   ],
   exports: [CODE_HOST, PullRequestSnapshots, RepositoryCoverage, WEBHOOK_SECRET_SOURCE],
 })
 export class CodeHostModule {}
+
+/**
+ * GitHub mode only: 404 for a repository no installation covers (RepositoryCoverageInterceptor).
+ * Imported only in that mode because any global interceptor puts every request of the app through
+ * Nest's interceptor pipeline (RxJS), which cost more than the rest of a cheap GET; in sandbox mode
+ * every repository is covered, so there it would check nothing.
+ */
+@Module({
+  imports: [CodeHostModule],
+  providers: [{ provide: APP_INTERCEPTOR, useClass: RepositoryCoverageInterceptor }],
+})
+export class RepositoryCoverageModule {}
