@@ -1,5 +1,4 @@
 import { CommandService } from '@switchyard/event-store/application';
-import type { Decider } from '@switchyard/kernel';
 import { PgliteExecutor } from '@switchyard/sql';
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { eventually, testRedisUrl } from '@switchyard/testing';
@@ -8,22 +7,12 @@ import { ProcessorRunner } from '../processor/processor-runner';
 import type { Reactor } from '../processor/reactor';
 import { appendTypes, uniqueName } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
+import { recordDone } from '../test/record-done';
 import { OwnershipLostError } from './ownership';
 import { LEASE_KEY_PREFIX, RedisLeases } from './redis-lease';
 
 const redisUrl = testRedisUrl();
 const describeWithRedis = redisUrl ? describe : describe.skip;
-
-interface Done {
-  type: string;
-  data: { source: string };
-}
-
-const recordDone = (type: string): Decider<null, { source: string }, Done> => ({
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [{ type, data: { source: command.source } }],
-});
 
 describeWithRedis('RedisLeases', () => {
   const connections: Redis[] = [];

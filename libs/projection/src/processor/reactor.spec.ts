@@ -1,5 +1,4 @@
 import { CommandService } from '@switchyard/event-store/application';
-import type { Decider } from '@switchyard/kernel';
 import { describeEachDatabase } from '@switchyard/testing';
 import {
   appendTypes,
@@ -8,20 +7,9 @@ import {
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
+import { recordDone } from '../test/record-done';
 import type { Reactor } from './reactor';
 import { ProcessorRunner } from './processor-runner';
-
-interface Done {
-  type: string;
-  data: { source: string };
-}
-
-/** Records every command it is given, even twice: only the idempotency key can keep a copy out. */
-const recordDone = (type: string): Decider<null, { source: string }, Done> => ({
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [{ type, data: { source: command.source } }],
-});
 
 describeEachDatabase('A reactor', (db) => {
   let env: ProjectionTestEnv;
