@@ -2,6 +2,7 @@ import { generateKeyPairSync, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { isCodeHostError } from '../port/code-host-error';
+import { GitHubRestContract } from '../testing/github-contract';
 import { AppInstallationClients } from './github-clients';
 import { GitHubCodeHost } from './github-code-host';
 import { RequestMeter } from './request-meter';
@@ -14,6 +15,7 @@ import { RequestMeter } from './request-meter';
  */
 const APP_ID = 4242;
 const INSTALLATION_ID = 77;
+const SUSPENDED_ID = 78;
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
 const HOUR = 3600_000;
@@ -23,7 +25,72 @@ describe('AppInstallationClients (GitHub App auth)', () => {
   let apiUrl: string;
   /** Each token minted and when it expires. */
   const tokens = new Map<string, number>();
+  /** Which installation each token acts for. */
+  const tokenInstallation = new Map<string, number>();
   const log: string[] = [];
+  const contract = GitHubRestContract.load();
+  /** Installations GitHub lists: id -> repositories (full names); a second one is suspended. */
+  const installed = new Map<number, string[]>([
+    [INSTALLATION_ID, ['acme/app', 'acme/api', 'acme/web']],
+    [SUSPENDED_ID, ['other/lib']],
+  ]);
+  /** Two items a page, so listing both must follow the Link header. */
+  const PAGE_SIZE = 2;
+
+  function installationShape(id: number) {
+    const at = '2026-01-01T00:00:00Z';
+    const account = {
+      login: id === INSTALLATION_ID ? 'acme' : 'other',
+      id,
+      node_id: `U_${id}`,
+      avatar_url: `https://api.github.example/users/${id}/avatar_url`,
+      gravatar_id: '',
+      url: `https://api.github.example/users/${id}/url`,
+      html_url: `https://api.github.example/users/${id}/html_url`,
+      followers_url: `https://api.github.example/users/${id}/followers_url`,
+      following_url: `https://api.github.example/users/${id}/following_url`,
+      gists_url: `https://api.github.example/users/${id}/gists_url`,
+      starred_url: `https://api.github.example/users/${id}/starred_url`,
+      subscriptions_url: `https://api.github.example/users/${id}/subscriptions_url`,
+      organizations_url: `https://api.github.example/users/${id}/organizations_url`,
+      repos_url: `https://api.github.example/users/${id}/repos_url`,
+      events_url: `https://api.github.example/users/${id}/events_url`,
+      received_events_url: `https://api.github.example/users/${id}/received_events_url`,
+      type: 'Organization',
+      site_admin: false,
+    };
+    return {
+      id,
+      account,
+      repository_selection: 'selected',
+      access_tokens_url: `${apiUrl}/app/installations/${id}/access_tokens`,
+      repositories_url: `${apiUrl}/installation/repositories`,
+      html_url: `https://github.example/settings/installations/${id}`,
+      app_id: APP_ID,
+      app_slug: 'switchyard',
+      target_id: id,
+      target_type: 'Organization',
+      permissions: { contents: 'write', pull_requests: 'write' },
+      events: ['pull_request'],
+      created_at: at,
+      updated_at: at,
+      single_file_name: null,
+      suspended_by: null,
+      suspended_at: id === SUSPENDED_ID ? at : null,
+    };
+  }
+
+  /** One page of `items`, with GitHub's Link header to the next and last pages. */
+  function page<T>(request: IncomingMessage, path: string, items: T[]): { body: T[]; link?: string } {
+    const number = Number(new URL(request.url!, 'http://x').searchParams.get('page') ?? '1');
+    const pages = Math.max(1, Math.ceil(items.length / PAGE_SIZE));
+    const body = items.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE);
+    if (number >= pages) return { body };
+    return {
+      body,
+      link: `<${apiUrl}${path}?page=${number + 1}>; rel="next", <${apiUrl}${path}?page=${pages}>; rel="last"`,
+    };
+  }
 
   function appJwtValid(request: IncomingMessage): boolean {
     const match = /^bearer (.+)$/i.exec(request.headers.authorization ?? '');
@@ -47,8 +114,10 @@ describe('AppInstallationClients (GitHub App auth)', () => {
 
   beforeAll(async () => {
     server = createServer((request, response) => {
-      const send = (status: number, body: unknown) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const send = (status: number, body: unknown, link?: string) =>
+        response
+          .writeHead(status, { 'content-type': 'application/json', ...(link ? { link } : {}) })
+          .end(JSON.stringify(body));
       const url = request.url!.split('?')[0]!;
       if (!url.startsWith('/api/v3/')) return send(404, { message: 'Not Found' });
       const path = url.slice('/api/v3'.length);
@@ -56,8 +125,15 @@ describe('AppInstallationClients (GitHub App auth)', () => {
         if (!appJwtValid(request)) return send(401, { message: 'A JSON web token could not be decoded' });
         log.push(`${request.method} ${path} (app)`);
         if (path === '/repos/acme/app/installation') return send(200, { id: INSTALLATION_ID });
-        if (path === `/app/installations/${INSTALLATION_ID}/access_tokens` && request.method === 'POST') {
+        if (path === '/app/installations' && request.method === 'GET') {
+          const { body, link } = page(request, path, [...installed.keys()].map(installationShape));
+          expect(contract.checkResponse('GET', path, 200, body)).toEqual([]);
+          return send(200, body, link);
+        }
+        const minting = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path);
+        if (minting && installed.has(Number(minting[1])) && request.method === 'POST') {
           const token = `ghs_${tokens.size + 1}`;
+          tokenInstallation.set(token, Number(minting[1]));
           const expiresAt = Date.now() + HOUR;
           tokens.set(token, expiresAt);
           return send(201, {
@@ -72,6 +148,14 @@ describe('AppInstallationClients (GitHub App auth)', () => {
       const token = installationToken(request);
       if (!token) return send(401, { message: 'Bad credentials' });
       log.push(`${request.method} ${path} (${token})`);
+      if (path === '/installation/repositories') {
+        const installationId = tokenInstallation.get(token)!;
+        const repositories = (installed.get(installationId) ?? []).map((fullName) => ({
+          full_name: fullName,
+        }));
+        const { body, link } = page(request, path, repositories);
+        return send(200, { total_count: repositories.length, repositories: body }, link);
+      }
       if (path === '/repos/acme/app/branches/main')
         return send(200, { name: 'main', commit: { sha: 'a'.repeat(40) } });
       return send(404, { message: 'Not Found' });
@@ -108,6 +192,25 @@ describe('AppInstallationClients (GitHub App auth)', () => {
     expect(isCodeHostError(error, 'not-found')).toBe(true);
     expect(log).toEqual(['GET /repos/elsewhere/repo/installation (app)']);
     expect(tokens.size).toBe(0);
+  });
+
+  it('lists the installations with the JWT and the repositories of each with its token, every page', async () => {
+    const clients = new AppInstallationClients(
+      { appId: APP_ID, privateKey: privatePem, apiUrl },
+      new RequestMeter(),
+      quiet,
+    );
+    expect(await clients.listInstallations()).toEqual([
+      { id: INSTALLATION_ID, account: 'acme', repositories: ['acme/app', 'acme/api', 'acme/web'] },
+      // Suspended: it covers nothing, and no token is minted for it.
+      { id: SUSPENDED_ID, account: 'other', repositories: [] },
+    ]);
+    expect(log).toEqual([
+      'GET /app/installations (app)',
+      `POST /app/installations/${INSTALLATION_ID}/access_tokens (app)`,
+      'GET /installation/repositories (ghs_1)',
+      'GET /installation/repositories (ghs_1)',
+    ]);
   });
 
   // Last: it moves the clock an hour on, and Octokit's throttling shares its schedulers between

@@ -4,6 +4,15 @@ import { toCodeHostError } from './error-mapping';
 import { GitHubOctokit, octokitOptions } from './github-octokit';
 import type { RequestMeter } from './request-meter';
 
+/** An installation of the App as GitHub lists it. */
+export interface AppInstallation {
+  id: number;
+  /** The user or organization it is installed on. */
+  account: string;
+  /** `owner/name` of each repository it covers. */
+  repositories: string[];
+}
+
 /** Which authenticated Octokit acts on a repository or an organization. */
 export interface GitHubClients {
   forRepository(repository: RepositoryCoordinates): Promise<GitHubOctokit>;
@@ -87,6 +96,32 @@ export class AppInstallationClients implements GitHubClients {
       const { data } = await this.app.rest.apps.getOrgInstallation({ org });
       return data.id;
     });
+  }
+
+  /**
+   * Every installation of the App and the repositories each covers (`owner/name` as GitHub spells
+   * them), read with the JWT (`GET /app/installations`) and each installation's token
+   * (`GET /installation/repositories`), all pages. A suspended installation covers nothing.
+   */
+  async listInstallations(): Promise<AppInstallation[]> {
+    const installations = await this.app.paginate(this.app.rest.apps.listInstallations, { per_page: 100 });
+    const listed: AppInstallation[] = [];
+    for (const installation of installations) {
+      const account =
+        installation.account && 'login' in installation.account ? installation.account.login : '';
+      if (installation.suspended_at) {
+        listed.push({ id: installation.id, account, repositories: [] });
+        continue;
+      }
+      const client = await this.installationClient(`installation:${installation.id}`, () =>
+        Promise.resolve(installation.id),
+      );
+      const repositories = await client.paginate(client.rest.apps.listReposAccessibleToInstallation, {
+        per_page: 100,
+      });
+      listed.push({ id: installation.id, account, repositories: repositories.map((repo) => repo.full_name) });
+    }
+    return listed;
   }
 
   /** Forget an installation (uninstalled, or repositories removed from it). */
