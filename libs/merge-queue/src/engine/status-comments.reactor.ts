@@ -17,6 +17,8 @@ export function createStatusCommentsReactor(deps: { desk: QueueDesk; codeHost: C
   const { desk } = deps;
   return {
     name: 'merge_queue.status_comments',
+    // Comments tell what happens now: a deployment that gains this reactor never comments on its past.
+    startsAtHead: true,
     eventTypes: [
       'merge_queue.pull_request_entered',
       'merge_queue.checks_started',

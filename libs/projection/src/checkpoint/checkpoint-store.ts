@@ -62,12 +62,17 @@ export async function resetCheckpoint(tx: SqlQueryable, name: string, version: n
   );
 }
 
-/** Inserts the checkpoint at the start unless it exists; returns where it stands. */
-export async function ensureCheckpoint(tx: SqlQueryable, name: string, version: number): Promise<Checkpoint> {
+/** Inserts the checkpoint at `initial` (the start by default) unless it exists; returns where it stands. */
+export async function ensureCheckpoint(
+  tx: SqlQueryable,
+  name: string,
+  version: number,
+  initial: Position | 'start' = 'start',
+): Promise<Checkpoint> {
   await tx.query(
-    `INSERT INTO sy_projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, 'start', now())
+    `INSERT INTO sy_projection_checkpoints (name, version, position, updated_at) VALUES ($1, $2, $3, now())
      ON CONFLICT (name) DO NOTHING`,
-    [name, version],
+    [name, version, initial],
   );
   return (await readCheckpoint(tx, name))!;
 }

@@ -49,5 +49,9 @@ export function handlingFor(processor: Processor, dependencies: ProcessorDepende
   if (!dependencies.commands) {
     throw new Error(`Reactor ${processor.name} needs a CommandService to issue its commands`);
   }
-  return reactorHandling(processor, { executor: dependencies.executor, commands: dependencies.commands });
+  return reactorHandling(processor, {
+    executor: dependencies.executor,
+    store: dependencies.store,
+    commands: dependencies.commands,
+  });
 }

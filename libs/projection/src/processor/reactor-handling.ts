@@ -1,5 +1,5 @@
 import type { CommandService } from '@switchyard/event-store/application';
-import type { RecordedEvent } from '@switchyard/event-store';
+import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
 import { advanceCheckpoint, ensureCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
@@ -20,9 +20,9 @@ export const REACTOR_CHECKPOINT_VERSION = 1;
  */
 export function reactorHandling(
   reactor: Reactor,
-  dependencies: { executor: SqlExecutor; commands: CommandService },
+  dependencies: { executor: SqlExecutor; store: EventStore; commands: CommandService },
 ): ProcessorHandling {
-  const { executor, commands } = dependencies;
+  const { executor, store, commands } = dependencies;
   const { name } = reactor;
   const version = REACTOR_CHECKPOINT_VERSION;
   return {
@@ -30,9 +30,11 @@ export function reactorHandling(
     version,
     batches: false,
     async prepare() {
+      // Read before the checkpoint exists; used only if this is the reactor's very first start.
+      const initial = reactor.startsAtHead ? ((await store.headPosition()) ?? 'start') : 'start';
       const checkpoint = await executor.transaction(async (tx) => {
         await ensureCheckpointTable(tx);
-        return ensureCheckpoint(tx, name, version);
+        return ensureCheckpoint(tx, name, version, initial);
       });
       return checkpoint.position;
     },

@@ -1,5 +1,5 @@
 import { CommandService } from '@switchyard/event-store/application';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, eventually } from '@switchyard/testing';
 import {
   appendTypes,
   openProjectionTestEnv,
@@ -74,5 +74,52 @@ describeEachDatabase('A reactor', (db) => {
     expect(sideEffects).toHaveLength(3);
     expect(sideEffects[0]).toBe(sideEffects[1]);
     expect(outcomes).toEqual([false, true, false]);
+  });
+
+  it('startsAtHead: one added to a store with a history never reacts to it, and keeps its place after a restart', async () => {
+    const prefix = uniqueName('react-head');
+    const happened = `${prefix}.Happened`;
+    const seen: string[] = [];
+    const reactor: Reactor = {
+      name: prefix,
+      eventTypes: [happened],
+      startsAtHead: true,
+      async react(event) {
+        seen.push(event.eventId);
+      },
+    };
+    const runner = () =>
+      new ProcessorRunner(reactor, {
+        executor: env.executor,
+        store: env.store,
+        commands: new CommandService(env.store),
+        logger: new RecordingLogger(),
+      });
+
+    await appendTypes(env.store, `${prefix}-history`, [happened, happened]);
+    const first = runner();
+    first.start();
+    // Its checkpoint is placed at the head before anything else is appended.
+    await eventually('the first start to place its checkpoint', async () => first.position() !== null);
+    const whileRunning = await appendTypes(env.store, `${prefix}-live`, [happened]);
+    try {
+      expect(await first.waitFor(whileRunning)).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    // Recorded while it was down: still after its first start, so it reacts after the restart.
+    const whileDown = await appendTypes(env.store, `${prefix}-live`, [happened]);
+    const second = runner();
+    second.start();
+    try {
+      expect(await second.waitFor(whileDown)).toBe(true);
+    } finally {
+      await second.stop();
+    }
+
+    const { events: history } = await env.store.readStream(`${prefix}-history`);
+    const { events: live } = await env.store.readStream(`${prefix}-live`);
+    expect(seen).toEqual(live.map((event) => event.eventId));
+    expect(seen).not.toEqual(expect.arrayContaining([history[0]!.eventId]));
   });
 });

@@ -14,6 +14,12 @@ export interface Reactor {
   readonly name: string;
   /** Event types this reactor reads; undefined means every event. */
   readonly eventTypes?: readonly string[];
+  /**
+   * True for a reactor whose effects only make sense as things happen (comments, notifications):
+   * the first time it runs it begins at the store's head, so one added to a deployment that
+   * already has a history never acts on that history. Otherwise it begins at the start.
+   */
+  readonly startsAtHead?: boolean;
   /** Handles one event: its side effects, and the commands that record their results. */
   react(event: RecordedEvent, context: ReactionContext): Promise<void>;
 }
