@@ -2,18 +2,20 @@ import { generateKeyPairSync } from 'node:crypto';
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { Webhooks } from '@octokit/webhooks';
 import { RepositoryCoverage } from '@switchyard/code-host/pull-requests';
+import { fakeGitHubApp, type FakeGitHubApp } from '@switchyard/code-host/testing/fake-github-app';
+import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 
 /**
  * GitHub mode (an App configured): the service starts without the sandbox forge, verifies
  * deliveries with the App's webhook secret, and serves the repositories an installation covers
- * (any other answers 404).
+ * (any other answers 404), learning them from the installation webhooks and, at start-up, from a
+ * listing of the App's installations (a fake GitHub that checks the App's JWT).
  */
 const SECRET = 'github-mode-webhook-secret';
-const privateKey = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({
-  type: 'pkcs1',
-  format: 'pem',
-}) as string;
+const APP_ID = 123456;
+const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const privateKey = keys.privateKey.export({ type: 'pkcs1', format: 'pem' }) as string;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub's example payloads, edited field by field
 type Payload = Record<string, any>;
@@ -26,16 +28,42 @@ const example = (event: string, action: string): Payload =>
 
 describe('GitHub mode', () => {
   let app: TestApp;
+  let github: FakeGitHubApp;
 
   beforeAll(async () => {
+    // Installed before the service first starts: no webhook will ever tell it about acme/listed.
+    github = await fakeGitHubApp({
+      appId: APP_ID,
+      publicKey: keys.publicKey,
+      installations: [{ id: 9001, account: 'acme', repositories: ['acme/listed'] }],
+    });
     app = await startTestApp({
-      SWITCHYARD_GITHUB_APP_ID: '123456',
+      SWITCHYARD_GITHUB_APP_ID: String(APP_ID),
       SWITCHYARD_GITHUB_PRIVATE_KEY: privateKey,
       SWITCHYARD_GITHUB_WEBHOOK_SECRET: SECRET,
-      SWITCHYARD_GITHUB_API_URL: 'http://127.0.0.1:9/api/v3',
+      SWITCHYARD_GITHUB_API_URL: github.apiUrl,
     });
   }, 180_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await github?.close();
+  });
+
+  // First: the webhook tests below record facts of another installation, which a listing still
+  // under way would not know of.
+  it('covers the repositories the App was installed on before it started, with no webhook', async () => {
+    const pause = (repository: string) => app.request('GET', `/v1/repos/${repository}/merge-queue/pause`);
+    await eventually('acme/listed to be covered', async () => (await pause('acme/listed')).status === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
+    expect((await pause('acme/unlisted')).status).toBe(404);
+    expect(github.log).toEqual([
+      'GET /app/installations (app)',
+      'POST /app/installations/9001/access_tokens (app)',
+      'GET /installation/repositories (ghs_1)',
+    ]);
+  });
 
   async function deliver(event: string, payload: Payload, deliveryId: string) {
     const body = JSON.stringify(payload);

@@ -1,9 +1,12 @@
-import { Module } from '@nestjs/common';
+import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_INTERCEPTOR, HttpAdapterHost } from '@nestjs/core';
 import type { EventStore } from '@switchyard/event-store';
 import { APP_CONFIG, EVENT_STORE, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
 import type { SqlExecutor } from '@switchyard/sql';
 import { createGitHubCodeHost } from '../github/create-code-host';
+import { AppInstallationClients } from '../github/github-clients';
+import { RequestMeter } from '../github/request-meter';
+import { InstallationReconciliation } from '../pull-requests/application/installation-reconciliation';
 import { CODE_HOST } from '../port/code-host';
 import { PullRequestSnapshots } from '../pull-requests/application/pull-request-snapshots';
 import { RepositoryCoverage } from '../pull-requests/application/repository-coverage';
@@ -82,9 +85,35 @@ export class CodeHostModule {}
  * Imported only in that mode because any global interceptor puts every request of the app through
  * Nest's interceptor pipeline (RxJS), which cost more than the rest of a cheap GET; in sandbox mode
  * every repository is covered, so there it would check nothing.
+ *
+ * At start-up it also lists the App's installations and records what the installation webhooks
+ * did not (InstallationReconciliation), in the background: start-up and readiness do not wait for
+ * GitHub, and a failed listing is logged, not fatal (the webhooks still cover repositories).
  */
 @Module({
   imports: [CodeHostModule],
   providers: [{ provide: APP_INTERCEPTOR, useClass: RepositoryCoverageInterceptor }],
 })
-export class RepositoryCoverageModule {}
+export class RepositoryCoverageModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger('InstallationListing');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: SwitchyardConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const { github } = this.config;
+    if (github.mode !== 'github') return;
+    const lister = new AppInstallationClients(github, new RequestMeter(), this.logger);
+    new InstallationReconciliation(this.store, lister, { info: (message) => this.logger.log(message) })
+      .reconcile()
+      .catch((error: unknown) =>
+        this.logger.warn(
+          `Listing the GitHub App's installations failed; coverage follows the installation webhooks only: ${
+            error instanceof Error ? error.message : String(error)
+          }`,
+        ),
+      );
+  }
+}
