@@ -94,4 +94,36 @@ describe('InstallationReconciliation', () => {
       }),
     ]);
   });
+
+  it('never takes a repository a webhook added during the listing for one removed', async () => {
+    const store = new InMemoryEventStore();
+    // GitHub answered the listing, then the repository was added and its webhook recorded.
+    const racing = {
+      async listInstallations(): Promise<AppInstallation[]> {
+        const answer = [{ id: 9, account: 'acme', repositories: ['acme/app'] }];
+        await store.appendToStream(
+          'github_installation-9',
+          [
+            {
+              eventId: '00000000-0000-4000-8000-000000000009',
+              type: 'github.installation_changed',
+              data: {
+                installationId: 9,
+                account: 'acme',
+                action: 'added',
+                repositoriesAdded: ['acme/new'],
+                repositoriesRemoved: [],
+              },
+            },
+          ],
+          { expectedRevision: 'any' },
+        );
+        return answer;
+      },
+    };
+
+    const changes = await new InstallationReconciliation(store, racing, quiet).reconcile();
+    expect(changes).toEqual([{ installationId: 9, added: ['acme/app'], removed: [] }]);
+    expect((await recorded(store)).flatMap((data) => data.repositoriesRemoved)).toEqual([]);
+  });
 });

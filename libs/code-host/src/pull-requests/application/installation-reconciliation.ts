@@ -38,8 +38,10 @@ export class InstallationReconciliation {
   ) {}
 
   async reconcile(): Promise<ReconciliationChange[]> {
-    const listed = await this.lister.listInstallations();
+    // The facts first, the listing second: a webhook recorded in between then only makes the
+    // listing newer than the facts, so a repository it added is never taken for one removed.
     const recorded = await this.recordedInstallations();
+    const listed = await this.lister.listInstallations();
     const changes: ReconciliationChange[] = [];
     const listedIds = new Set(listed.map((installation) => installation.id));
 
