@@ -5,6 +5,7 @@ import type { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
 import type { Reactor, ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
+import { beforeEachOperation } from './fenced-code-host';
 import { FreezeWatch } from './freeze-watch';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
@@ -30,8 +31,7 @@ export class EngineTelemetry {
 
   /**
    * The engine has a code host of its own, so its totals are the engine's whole budget: every
-   * reactor and the timer, retries included. (Per-reaction scopes undercounted: the requests
-   * that Octokit's plugins schedule can run outside the scope that asked for them.)
+   * reactor and the timer, retries included.
    */
   constructor(private readonly codeHost: Pick<CodeHost, 'usage'>) {}
 
@@ -47,16 +47,7 @@ export class EngineTelemetry {
 
 /** The code host as the engine sees it: the start of every operation recorded. */
 function observed(codeHost: CodeHost, telemetry: EngineTelemetry, clock: Clock): CodeHost {
-  return new Proxy(codeHost, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver) as unknown;
-      if (typeof value !== 'function' || property === 'metered' || property === 'usage') return value;
-      return (...args: unknown[]) => {
-        telemetry.record(String(property), clock.now().getTime());
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
+  return beforeEachOperation(codeHost, (operation) => telemetry.record(operation, clock.now().getTime()));
 }
 
 interface Logger {

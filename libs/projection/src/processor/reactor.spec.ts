@@ -17,6 +17,13 @@ describeEachDatabase('A reactor', (db) => {
     env = await openProjectionTestEnv(db);
   });
   afterAll(() => env.close());
+  const runnerOf = (reactor: Reactor) =>
+    new ProcessorRunner(reactor, {
+      executor: env.executor,
+      store: env.store,
+      commands: new CommandService(env.store),
+      logger: new RecordingLogger(),
+    });
 
   it('reacts to each event once live, and after a crash between side effect and checkpoint records nothing twice', async () => {
     const prefix = uniqueName('react');
@@ -42,13 +49,7 @@ describeEachDatabase('A reactor', (db) => {
         throw new Error('killed');
       },
     };
-    const runner = () =>
-      new ProcessorRunner(reactor, {
-        executor: env.executor,
-        store: env.store,
-        commands: new CommandService(env.store),
-        logger: new RecordingLogger(),
-      });
+    const runner = () => runnerOf(reactor);
 
     const source = await appendTypes(env.store, `${prefix}-requests`, [requested]);
     const first = runner();
@@ -88,13 +89,7 @@ describeEachDatabase('A reactor', (db) => {
         seen.push(event.eventId);
       },
     };
-    const runner = () =>
-      new ProcessorRunner(reactor, {
-        executor: env.executor,
-        store: env.store,
-        commands: new CommandService(env.store),
-        logger: new RecordingLogger(),
-      });
+    const runner = () => runnerOf(reactor);
 
     await appendTypes(env.store, `${prefix}-history`, [happened, happened]);
     const first = runner();
