@@ -101,6 +101,13 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
           app.request('GET', `${base}/merge-queue/status?branch=main&at=${encodeURIComponent(at)}`),
         ),
       );
+      expect(atTo!.status).toBe(200);
+      // The first pull request may have been queued between `from` and the read: then there was no
+      // queue yet at `from` (404), and the answer at `to` must reproduce the live one.
+      if (atFrom!.status === 404) {
+        expect(queueFacts(atTo!.body)).toEqual(queueFacts(sample.status));
+        continue;
+      }
       expect(atFrom!.status).toBe(200);
       expect(mergeQueueStatusProblems(atFrom!.body)).toEqual([]);
       // The live answer was read between the two instants: one of them must reproduce it.
