@@ -11,12 +11,19 @@ import { uniqueRepository } from './unique-repository';
  */
 const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 
+const TEAMMATE_TOKEN = 'contract-teammate-token-0123456789';
+
 let app: TestApp;
 let fixture: CodeHostContractFixture;
 const drift: string[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '0' });
+  app = await startTestApp({
+    SWITCHYARD_SANDBOX_CI_SECONDS: '0',
+    SWITCHYARD_HOST_TOKENS: JSON.stringify({
+      [TEAMMATE_TOKEN]: { user: { id: 5151, login: 'tess-teammate' }, accounts: ['acme'] },
+    }),
+  });
   const apiBase = `${app.baseUrl}/sandbox/github`;
   const forge = new ContractCheckedClient(apiBase, app.adminKey);
   const contract = GitHubRestContract.load();
@@ -69,6 +76,12 @@ beforeAll(async () => {
       });
       if (opened.status !== 201) throw new Error(`pull request: ${opened.status}`);
       return opened.body.number as number;
+    },
+    async commentAsAnotherUser(repository, number, body) {
+      const posted = await forge
+        .as(TEAMMATE_TOKEN, 'Bearer')
+        .request('POST', `/repos/${repository.owner}/${repository.name}/issues/${number}/comments`, { body });
+      if (posted.status !== 201) throw new Error(`comment: ${posted.status}`);
     },
     async addTeamMember(org, team, login) {
       const created = await forge.request('POST', `/orgs/${org}/teams`, { name: team });

@@ -196,6 +196,72 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
     expect(github.violations).toEqual([]);
   });
 
+  it('edits a comment in place (issue_comment edited, with the old body) and pages the conversation', async () => {
+    const repository = uniqueRepository('sandbox-comments');
+    await commitFile(repository, 'main', 'README.md', 'widgets\n');
+    await branchFromMain(repository, 'talk');
+    await commitFile(repository, 'talk', 'talk.txt', 'talk\n');
+    const opened = await github.request('POST', `/repos/${repository}/pulls`, {
+      title: 'Talk',
+      head: 'talk',
+      base: 'main',
+    });
+    const number = opened.body.number as number;
+    const ids: number[] = [];
+    for (const body of ['first', 'second', 'third']) {
+      const posted = await github.request('POST', `/repos/${repository}/issues/${number}/comments`, { body });
+      expect(posted.status).toBe(201);
+      ids.push(posted.body.id);
+    }
+
+    const edited = await github.request('PATCH', `/repos/${repository}/issues/comments/${ids[1]}`, {
+      body: 'second, edited',
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: ids[1], body: 'second, edited' });
+    const read = await github.request('GET', `/repos/${repository}/issues/comments/${ids[1]}`);
+    expect(read.body.body).toBe('second, edited');
+    const hook = await hooks.waitFor(
+      (delivery) =>
+        delivery.event === 'issue_comment' &&
+        delivery.action === 'edited' &&
+        delivery.payload.repository.full_name === repository,
+    );
+    expect(hook.payload).toMatchObject({
+      changes: { body: { from: 'second' } },
+      comment: { id: ids[1], body: 'second, edited' },
+      issue: { number, pull_request: {} },
+    });
+    expect(hook.violations).toEqual([]);
+    expect(hook.signatureValid).toBe(true);
+
+    // GitHub's pages: `per_page` items, a Link header to the next and last pages, none on the last.
+    const first = await github.request('GET', `/repos/${repository}/issues/${number}/comments?per_page=2`);
+    expect(first.body.map((comment: { id: number }) => comment.id)).toEqual(ids.slice(0, 2));
+    expect(first.headers.get('link')).toMatch(
+      /[?&]per_page=2&page=2>; rel="next", <[^>]*[?&]page=2>; rel="last"/,
+    );
+    const second = await github.request(
+      'GET',
+      `/repos/${repository}/issues/${number}/comments?per_page=2&page=2`,
+    );
+    expect(second.body.map((comment: { body: string }) => comment.body)).toEqual(['third']);
+    expect(second.headers.get('link')).not.toMatch(/rel="next"/);
+    expect((await github.request('GET', `/repos/${repository}/pulls/${number}`)).body.comments).toBe(3);
+
+    const missing = await github.request('PATCH', `/repos/${repository}/issues/comments/999999999`, {
+      body: 'nobody',
+    });
+    expect(missing.status).toBe(404);
+    const empty = await github.request('PATCH', `/repos/${repository}/issues/comments/${ids[0]}`, {});
+    expect(empty.status).toBe(422);
+    // The one drift is the test's own: a PATCH without the body GitHub requires.
+    expect(github.violations).toEqual([
+      expect.stringMatching(/^PATCH \/repos\/\S+\/issues\/comments\/\d+ \(request\): .*body/),
+    ]);
+    github.violations.length = 0;
+  });
+
   it('fails CI for a tree holding the `sandbox-ci: fail` marker', async () => {
     const repository = uniqueRepository('sandbox-ci-fail');
     await commitFile(repository, 'main', 'README.md', 'widgets\n');

@@ -65,6 +65,18 @@ describe('AppInstallationClients (GitHub App auth)', () => {
     return new GitHubCodeHost(clients, meter);
   };
 
+  it("knows its own login, the App's bot, from GET /app with the JWT, asked once", async () => {
+    const meter = new RequestMeter();
+    const clients = new AppInstallationClients(
+      { appId: APP_ID, privateKey: privatePem, apiUrl },
+      meter,
+      quiet,
+    );
+    expect(await clients.ownLogin()).toBe('switchyard[bot]');
+    expect(await clients.ownLogin()).toBe('switchyard[bot]');
+    expect(log).toEqual(['GET /app (app)']);
+  });
+
   it('answers not-found for a repository no installation covers', async () => {
     const error = await host()
       .getBranchHead({ owner: 'elsewhere', name: 'repo' }, 'main')

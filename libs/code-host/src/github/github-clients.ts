@@ -17,6 +17,8 @@ export interface AppInstallation {
 export interface GitHubClients {
   forRepository(repository: RepositoryCoordinates): Promise<GitHubOctokit>;
   forOrganization(org: string): Promise<GitHubOctokit>;
+  /** The login the clients act as, asked once per process: how a comment of our own is recognised. */
+  ownLogin(): Promise<string>;
 }
 
 interface Logger {
@@ -30,6 +32,7 @@ interface Logger {
  */
 export class TokenClients implements GitHubClients {
   private client: Promise<GitHubOctokit> | null = null;
+  private login: Promise<string> | null = null;
 
   constructor(
     private readonly baseUrl: () => string,
@@ -45,6 +48,18 @@ export class TokenClients implements GitHubClients {
 
   async forOrganization(): Promise<GitHubOctokit> {
     return this.shared();
+  }
+
+  /** The token's user (`GET /user`). */
+  ownLogin(): Promise<string> {
+    this.login ??= this.shared()
+      .then((octokit) => octokit.rest.users.getAuthenticated())
+      .then(({ data }) => data.login)
+      .catch((error: unknown) => {
+        this.login = null;
+        throw error;
+      });
+    return this.login;
   }
 
   private shared(): Promise<GitHubOctokit> {
@@ -71,6 +86,7 @@ export class AppInstallationClients implements GitHubClients {
   private readonly app: GitHubOctokit;
   private readonly byInstallation = new Map<number, GitHubOctokit>();
   private readonly installationOf = new Map<string, number>();
+  private login: Promise<string> | null = null;
 
   constructor(
     private readonly settings: { appId: number; privateKey: string; apiUrl: string },
@@ -96,6 +112,24 @@ export class AppInstallationClients implements GitHubClients {
       const { data } = await this.app.rest.apps.getOrgInstallation({ org });
       return data.id;
     });
+  }
+
+  /**
+   * The App's bot, `<slug>[bot]`: installation tokens act as it, and `GET /user` refuses them, so
+   * the slug comes from `GET /app` with the App's JWT.
+   */
+  ownLogin(): Promise<string> {
+    this.login ??= this.app.rest.apps
+      .getAuthenticated()
+      .then(({ data }) => {
+        if (!data?.slug) throw new Error('GET /app answered no slug');
+        return `${data.slug}[bot]`;
+      })
+      .catch((error: unknown) => {
+        this.login = null;
+        throw error;
+      });
+    return this.login;
   }
 
   /**

@@ -13,13 +13,18 @@ describe('GitHubCodeHost', () => {
   let server: Server;
   let baseUrl: string;
   const seen: { method: string; url: string; authorization: string | undefined }[] = [];
-  let answer: (method: string, url: string) => { status: number; body: unknown };
+  let answer: (
+    method: string,
+    url: string,
+  ) => { status: number; body: unknown; headers?: Record<string, string> };
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       seen.push({ method: request.method!, url: request.url!, authorization: request.headers.authorization });
-      const { status, body } = answer(request.method!, request.url!);
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      const { status, body, headers } = answer(request.method!, request.url!);
+      response
+        .writeHead(status, { 'content-type': 'application/json', ...headers })
+        .end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,6 +89,59 @@ describe('GitHubCodeHost', () => {
       '/repos/acme/app/contents/.mergify.yml?ref=main',
       '/repos/acme/app/contents/.mergify/config.yml?ref=main',
     ]);
+  });
+
+  it("lists every page of a pull request's comments and tells its own (the token's user) apart", async () => {
+    const comment = (id: number, login: string) => ({
+      id,
+      html_url: `http://x/${id}`,
+      body: `comment ${id}`,
+      user: { login, id, type: 'User' },
+    });
+    answer = (_method, url) => {
+      if (url === '/user') return { status: 200, body: { login: 'Switchyard-Bot', id: 1 } };
+      if (url.includes('page=2')) return { status: 200, body: [comment(3, 'switchyard-bot')] };
+      return {
+        status: 200,
+        body: [comment(1, 'switchyard-bot'), comment(2, 'alice')],
+        headers: {
+          link: `<${baseUrl}/repositories/1/issues/5/comments?per_page=100&page=2>; rel="next", <${baseUrl}/repositories/1/issues/5/comments?per_page=100&page=2>; rel="last"`,
+        },
+      };
+    };
+    const codeHost = host();
+    const { result, usage } = await codeHost.metered(() => codeHost.listComments(repository, 5));
+    expect(result).toEqual([
+      { id: 1, url: 'http://x/1', body: 'comment 1', author: 'switchyard-bot', ownComment: true },
+      { id: 2, url: 'http://x/2', body: 'comment 2', author: 'alice', ownComment: false },
+      { id: 3, url: 'http://x/3', body: 'comment 3', author: 'switchyard-bot', ownComment: true },
+    ]);
+    expect(seen.map((request) => `${request.method} ${request.url}`).sort()).toEqual([
+      'GET /repos/acme/app/issues/5/comments?per_page=100',
+      'GET /repositories/1/issues/5/comments?per_page=100&page=2',
+      'GET /user',
+    ]);
+    expect(usage.byOperation).toEqual({ listComments: { calls: 3, writes: 0 } });
+    // Who we are is asked once per process.
+    await codeHost.listComments(repository, 5);
+    expect(seen.filter((request) => request.url === '/user')).toHaveLength(1);
+  });
+
+  it('edits a comment with PATCH (a write, not new content) and maps a deleted one to not-found', async () => {
+    answer = (method) =>
+      method === 'PATCH'
+        ? { status: 200, body: { id: 7, html_url: 'http://x/7', body: 'new' } }
+        : { status: 404, body: { message: 'Not Found' } };
+    const codeHost = host();
+    const { result, usage } = await codeHost.metered(() => codeHost.updateComment(repository, 7, 'new'));
+    expect(result).toEqual({ id: 7, url: 'http://x/7' });
+    expect(seen).toEqual([
+      { method: 'PATCH', url: '/repos/acme/app/issues/comments/7', authorization: 'token admin-key' },
+    ]);
+    expect(usage.byOperation).toEqual({ updateComment: { calls: 1, writes: 1 } });
+    answer = () => ({ status: 404, body: { message: 'Not Found' } });
+    const error = await codeHost.updateComment(repository, 8, 'gone').catch((e: unknown) => e);
+    expect(isCodeHostError(error, 'not-found')).toBe(true);
   });
 
   it('counts calls and writes per operation, and only those of the metered work', async () => {

@@ -8,6 +8,7 @@ import type {
   ConfigurationFile,
   CreatedPullRequest,
   DraftPullRequestRequest,
+  IssueComment,
   MergeOutcome,
   MergeRequest,
   NewCheckRun,
@@ -192,6 +193,31 @@ export class GitHubCodeHost implements CodeHost {
         if ((error as { status?: number }).status === 404) return 'none';
         throw error;
       }
+    });
+  }
+
+  listComments(repository: RepositoryCoordinates, number: number): Promise<IssueComment[]> {
+    return this.operation('listComments', `comments of ${full(repository)}#${number}`, async () => {
+      const octokit = await this.clients.forRepository(repository);
+      const [comments, ownLogin] = await Promise.all([
+        octokit.paginate(octokit.rest.issues.listComments, {
+          owner: repository.owner,
+          repo: repository.name,
+          issue_number: number,
+          per_page: 100,
+        }),
+        this.clients.ownLogin(),
+      ]);
+      return comments.map((comment) => {
+        const author = comment.user?.login ?? '';
+        return {
+          id: comment.id,
+          url: comment.html_url,
+          body: comment.body ?? '',
+          author,
+          ownComment: author.toLowerCase() === ownLogin.toLowerCase(),
+        };
+      });
     });
   }
 
@@ -448,6 +474,23 @@ export class GitHubCodeHost implements CodeHost {
       });
       return { id: data.id, url: data.html_url };
     });
+  }
+
+  updateComment(repository: RepositoryCoordinates, commentId: number, body: string): Promise<CommentRef> {
+    return this.operation(
+      'updateComment',
+      `editing comment ${commentId} in ${full(repository)}`,
+      async () => {
+        const octokit = await this.clients.forRepository(repository);
+        const { data } = await octokit.rest.issues.updateComment({
+          owner: repository.owner,
+          repo: repository.name,
+          comment_id: commentId,
+          body,
+        });
+        return { id: data.id, url: data.html_url };
+      },
+    );
   }
 
   private operation<T>(

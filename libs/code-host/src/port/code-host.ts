@@ -111,6 +111,15 @@ export interface CommentRef {
   url: string;
 }
 
+/** A comment on a pull request's conversation (GitHub's issue comments). */
+export interface IssueComment extends CommentRef {
+  body: string;
+  /** The author's login (`<app-slug>[bot]` for a GitHub App). */
+  author: string;
+  /** Written by the account this code host acts as: a comment Switchyard posted itself. */
+  ownComment: boolean;
+}
+
 /**
  * What Switchyard reads from and does to a code host. One adapter (Octokit) drives github.com,
  * GitHub Enterprise Server and the sandbox forge; every adapter passes the port contract suite.
@@ -128,6 +137,8 @@ export interface CodeHost {
   listTeamMembers(org: string, teamSlug: string): Promise<string[]>;
   isTeamMember(org: string, teamSlug: string, login: string): Promise<boolean>;
   getPermission(repository: RepositoryCoordinates, login: string): Promise<RepositoryPermission>;
+  /** Every comment of a pull request's conversation, oldest first (all pages). */
+  listComments(repository: RepositoryCoordinates, number: number): Promise<IssueComment[]>;
 
   // Writes
   createBranch(repository: RepositoryCoordinates, branch: string, sha: string): Promise<BranchHead>;
@@ -174,7 +185,10 @@ export interface CodeHost {
   ): Promise<CheckRunRef>;
   addLabels(repository: RepositoryCoordinates, number: number, labels: string[]): Promise<string[]>;
   removeLabel(repository: RepositoryCoordinates, number: number, label: string): Promise<void>;
+  /** Creates a comment: content creation, which GitHub's secondary limit counts (80/min, 500/h). */
   comment(repository: RepositoryCoordinates, number: number, body: string): Promise<CommentRef>;
+  /** Replaces the body of a comment (`not-found` once deleted): an edit, not new content. */
+  updateComment(repository: RepositoryCoordinates, commentId: number, body: string): Promise<CommentRef>;
 
   /** Every REST call and write this code host has sent since it was made, per operation. */
   usage(): CodeHostUsage;

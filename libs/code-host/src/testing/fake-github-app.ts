@@ -41,7 +41,7 @@ const HOUR = 3600_000;
 /**
  * A GitHub App's view of GitHub over HTTP, checking what GitHub checks: the App's JWT (RS256 with
  * the App's key, issued by its ID) on the App endpoints, and an unexpired installation token
- * everywhere else. Serves `GET /app/installations`, `POST /app/installations/{id}/access_tokens`,
+ * everywhere else. Serves `GET /app`, `GET /app/installations`, `POST /app/installations/{id}/access_tokens`,
  * `GET /repos/{owner}/{repo}/installation` and `GET /installation/repositories`, all paged.
  */
 export async function fakeGitHubApp(options: FakeGitHubAppOptions): Promise<FakeGitHubApp> {
@@ -97,6 +97,26 @@ export async function fakeGitHubApp(options: FakeGitHubAppOptions): Promise<Fake
     };
   }
 
+  /** `GET /app`: the App itself, as its JWT sees it (its bot acts as `<slug>[bot]`). */
+  function appShape() {
+    const { account: owner, app_slug: slug, created_at: at } = installationShape(options.installations[0]!);
+    return {
+      id: options.appId,
+      slug,
+      client_id: `Iv1.${options.appId}`,
+      node_id: `A_${options.appId}`,
+      owner,
+      name: 'Switchyard',
+      description: null,
+      external_url: 'https://switchyard.example',
+      html_url: `https://github.example/apps/${slug}`,
+      created_at: at,
+      updated_at: at,
+      permissions: { contents: 'write', pull_requests: 'write' },
+      events: ['pull_request'],
+    };
+  }
+
   /** One page of `items`, with GitHub's Link header to the next and last pages. */
   function page<T>(request: IncomingMessage, path: string, items: T[]): { body: T[]; link?: string } {
     const number = Number(new URL(request.url!, 'http://x').searchParams.get('page') ?? '1');
@@ -139,7 +159,7 @@ export async function fakeGitHubApp(options: FakeGitHubAppOptions): Promise<Fake
     if (!url.startsWith('/api/v3/')) return send(404, { message: 'Not Found' });
     const path = url.slice('/api/v3'.length);
     const repositoryInstallation = /^\/repos\/([^/]+\/[^/]+)\/installation$/.exec(path);
-    if (path.startsWith('/app/') || repositoryInstallation) {
+    if (path === '/app' || path.startsWith('/app/') || repositoryInstallation) {
       if (!appJwtValid(request)) return send(401, { message: 'A JSON web token could not be decoded' });
       log.push(`${method} ${path} (app)`);
       if (repositoryInstallation) {
@@ -148,6 +168,11 @@ export async function fakeGitHubApp(options: FakeGitHubAppOptions): Promise<Fake
           candidate.repositories.some((repository) => repository.toLowerCase() === fullName),
         );
         return installation ? send(200, { id: installation.id }) : send(404, { message: 'Not Found' });
+      }
+      if (path === '/app' && method === 'GET') {
+        const body = appShape();
+        if (options.checkResponse) contractProblems.push(...options.checkResponse(method, path, 200, body));
+        return send(200, body);
       }
       if (path === '/app/installations' && method === 'GET') {
         const { body, link } = page(request, path, options.installations.map(installationShape));

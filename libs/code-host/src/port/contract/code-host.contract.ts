@@ -18,6 +18,8 @@ export interface CodeHostContractFixture {
   ): Promise<string>;
   /** Opens a ready-for-review pull request (the port opens only drafts, which GitHub never merges). */
   openPullRequest(repository: RepositoryCoordinates, head: string, base: string): Promise<number>;
+  /** Comments on a pull request as another account than the code host's (a teammate). */
+  commentAsAnotherUser(repository: RepositoryCoordinates, number: number, body: string): Promise<void>;
   /** Creates `@org/team` (when missing) and adds `login` to it. */
   addTeamMember(org: string, team: string, login: string): Promise<void>;
   /** Called after each test: e.g. fail on requests or answers that drift from GitHub's description. */
@@ -162,6 +164,38 @@ export function describeCodeHostContract(name: string, fixture: () => CodeHostCo
       await host().closePullRequest(repository, created.number);
       expect((await host().getPullRequest(repository, created.number)).state).toBe('closed');
       await expectKind(host().getPullRequest(repository, 999_999), 'not-found');
+    });
+
+    it("lists a pull request's comments, tells its own apart, and edits one in place (an edit, not a new comment)", async () => {
+      const f = fixture();
+      const { repository } = await withFeature('comments');
+      const number = await f.openPullRequest(repository, 'feature', 'main');
+      const first = await host().comment(repository, number, 'Queued');
+      await f.commentAsAnotherUser(repository, number, '<!-- status -->\nnot the service');
+      const status = await host().comment(repository, number, '<!-- status -->\nChecks started');
+
+      const { result: edited, usage } = await host().metered(() =>
+        host().updateComment(repository, status.id, '<!-- status -->\nMerged\n\nEarlier:\n- Checks started'),
+      );
+      expect(edited).toEqual({ id: status.id, url: expect.stringContaining(String(status.id)) });
+      expect(usage.byOperation).toEqual({ updateComment: { calls: 1, writes: 1 } });
+
+      const listed = await host().listComments(repository, number);
+      expect(listed).toEqual([
+        expect.objectContaining({ id: first.id, body: 'Queued', ownComment: true }),
+        expect.objectContaining({ body: '<!-- status -->\nnot the service', ownComment: false }),
+        expect.objectContaining({
+          id: status.id,
+          body: '<!-- status -->\nMerged\n\nEarlier:\n- Checks started',
+          ownComment: true,
+        }),
+      ]);
+      expect(listed[0]!.author).toBe(listed[2]!.author);
+      expect(listed[1]!.author).not.toBe(listed[0]!.author);
+      expect((await host().getPullRequest(repository, number)).number).toBe(number);
+
+      await expectKind(host().updateComment(repository, 999_999_999, 'gone'), 'not-found');
+      await expectKind(host().listComments(repository, 999_999), 'not-found');
     });
 
     it.each(['merge', 'squash', 'rebase', 'fast-forward'] as const)('merges with %s', async (method) => {

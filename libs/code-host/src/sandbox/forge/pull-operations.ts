@@ -462,6 +462,44 @@ export async function createComment(
   return tx.shapes.comment(repo, comment);
 }
 
+/** A comment of this repository's conversations; another repository's is not found, as on GitHub. */
+async function commentOf(tx: ForgeTransaction, repo: RepositoryRecord, id: number): Promise<CommentRecord> {
+  const found = await tx.store.recordWithRepository<CommentRecord>('comment', id);
+  if (!found || found.repositoryId !== repo.id) throw GitHubApiError.notFound();
+  return found.data;
+}
+
+export async function getComment(tx: ForgeTransaction, owner: string, name: string, id: number) {
+  const repo = await tx.repository(owner, name);
+  return tx.shapes.comment(repo, await commentOf(tx, repo, id));
+}
+
+/** `PATCH /issues/comments/{id}`: a new body, announced as `issue_comment` `edited` with the old one. */
+export async function updateComment(
+  tx: ForgeTransaction,
+  owner: string,
+  name: string,
+  id: number,
+  body: Body,
+) {
+  const repo = await tx.repository(owner, name);
+  const comment = await commentOf(tx, repo, id);
+  const text = requiredString(body, 'body');
+  if (text.length > 65_536)
+    throw GitHubApiError.unprocessable('Body is too long (maximum is 65536 characters)');
+  const next: CommentRecord = { ...comment, body: text, updatedAt: tx.timestamp };
+  await tx.store.saveRecord('comment', next.id, repo.id, String(next.issueNumber), next);
+  const pull = await tx.pull(repo, next.issueNumber);
+  const count = (await tx.store.records(repo.id, 'comment', String(pull.number))).length;
+  await tx.emit('issue_comment', repo, {
+    action: 'edited',
+    changes: { body: { from: comment.body } },
+    issue: tx.shapes.issueOfPull(repo, pull, count),
+    comment: tx.shapes.comment(repo, next),
+  });
+  return tx.shapes.comment(repo, next);
+}
+
 export async function listComments(tx: ForgeTransaction, owner: string, name: string, number: number) {
   const repo = await tx.repository(owner, name);
   const pull = await tx.pull(repo, number);

@@ -1,8 +1,10 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';
 import * as pulls from '../forge/pull-operations';
 import type { SandboxRequest } from './sandbox-auth.guard';
+import { sandboxPage } from './sandbox-page';
 import { apiBaseOf, numberParam, objectBody, SandboxController } from './sandbox-route';
 
 /** Pull requests, reviews and review requests, and the issue side: comments and labels. */
@@ -163,13 +165,37 @@ export class SandboxPullController {
   }
 
   @Get('repos/:owner/:repo/issues/:number/comments')
-  comments(
+  async comments(
     @Req() request: SandboxRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
     @Param('owner') owner: string,
     @Param('repo') repo: string,
     @Param('number') number: string,
+    @Query() query: Record<string, string>,
   ) {
-    return this.run(request, (tx) => pulls.listComments(tx, owner, repo, numberParam(number)));
+    const all = await this.run(request, (tx) => pulls.listComments(tx, owner, repo, numberParam(number)));
+    return sandboxPage(all, request, reply, query);
+  }
+
+  @Get('repos/:owner/:repo/issues/comments/:id')
+  getComment(
+    @Req() request: SandboxRequest,
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+  ) {
+    return this.run(request, (tx) => pulls.getComment(tx, owner, repo, numberParam(id)));
+  }
+
+  @Patch('repos/:owner/:repo/issues/comments/:id')
+  updateComment(
+    @Req() request: SandboxRequest,
+    @Param('owner') owner: string,
+    @Param('repo') repo: string,
+    @Param('id') id: string,
+    @Body() body: unknown,
+  ) {
+    return this.run(request, (tx) => pulls.updateComment(tx, owner, repo, numberParam(id), objectBody(body)));
   }
 
   @Post('repos/:owner/:repo/issues/:number/comments')

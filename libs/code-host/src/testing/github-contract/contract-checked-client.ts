@@ -3,6 +3,8 @@ import { GitHubRestContract } from './github-rest-contract';
 export interface GitHubAnswer<T> {
   readonly status: number;
   readonly body: T;
+  /** The answer's headers (`link` for the pages of a listing). */
+  readonly headers: Headers;
 }
 
 /**
@@ -53,6 +55,6 @@ export class ContractCheckedClient {
     for (const violation of this.contract.checkResponse(method, pathOnly, response.status, parsed)) {
       this.violations.push(`${method} ${path} → ${response.status}: ${violation}`);
     }
-    return { status: response.status, body: parsed as T };
+    return { status: response.status, body: parsed as T, headers: response.headers };
   }
 }

@@ -32,6 +32,10 @@ describe('GitHub contract validators', () => {
     ).toEqual([]);
     expect(rest.checkResponse('GET', path, 200, { number: 'twelve' }).length).toBeGreaterThan(0);
     expect(rest.checkResponse('GET', path, 418, {})).toEqual([expect.stringContaining('not documented')]);
+    // Not Found is GitHub's answer to a missing resource everywhere, documented or not for the operation.
+    const comment = '/repos/acme/widgets/issues/comments/99';
+    expect(rest.checkResponse('PATCH', comment, 404, { message: 'Not Found' })).toEqual([]);
+    expect(rest.checkResponse('PATCH', comment, 404, { message: 404 }).length).toBeGreaterThan(0);
   });
 
   it('reads nullable enums and the installation account as GitHub answers them', () => {

@@ -84,8 +84,10 @@ export class GitHubRestContract {
     const located = this.locate(method, path);
     if ('error' in located) return [located.error];
     const response = located.operation.responses?.[String(status)];
-    // GitHub documents "Bad credentials" once for the whole API, not per operation.
-    if (!response && status === 401) return this.run(located.name, '#/components/schemas/basic-error', body);
+    // GitHub documents "Bad credentials" once for the whole API, not per operation, and answers
+    // "Not Found" for a missing resource on operations that leave it out (PATCH of a deleted comment).
+    if (!response && (status === 401 || status === 404))
+      return this.run(located.name, '#/components/schemas/basic-error', body);
     if (!response) return [`${located.name}: status ${status} is not documented`];
     const schemaPointer = this.responseSchemaPointer(located, status, response);
     if (schemaPointer === null) return [];
