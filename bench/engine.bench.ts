@@ -35,7 +35,9 @@ const SCENARIOS = [
  * The operations whose writes create content in GitHub's sense (commits, branches, pull requests,
  * merges, comments): the secondary limit of 500 an hour counts these (performance-anchors §1.1.10,
  * goal G7). Labels, check runs, closing a draft and deleting its branch change state without
- * creating content; they are still counted in the writes column.
+ * creating content; they are still counted in the writes column. So is `updateComment`: the queue
+ * keeps one status comment per pull request and edits it as the state moves, and GitHub counts
+ * the comment's creation (`comment`, here) as content, not its edits.
  */
 const CONTENT_CREATING = new Set([
   'createBranch',

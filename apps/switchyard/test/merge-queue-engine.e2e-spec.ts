@@ -32,18 +32,29 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
     for (const name of ['one', 'two', 'three']) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
     expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
-    // status_comments defaults to all: the queue said on the pull request what happened to it
-    // (the status-comments reactor comments as it reads the queue's events, possibly after the merges).
-    const said = async () => {
-      const { body } = await team.forge('GET', `/issues/${numbers[0]}/comments`);
-      return (body as { body: string }[]).map((c) => c.body).filter((b) => b.startsWith('**Merge queue**'));
-    };
-    await team.until('the status comments', async () => (await said()).length >= 3);
-    expect(await said()).toEqual([
-      expect.stringContaining('queued in `default`'),
-      expect.stringContaining('checks started'),
-      expect.stringContaining('merged into `main`'),
-    ]);
+    // status_comments defaults to all: the queue keeps one comment on each pull request, edited as
+    // its state moves (the status-comments reactor writes as it reads the queue's events, possibly
+    // after the merges): the current state first, what it said before beneath.
+    for (const number of numbers) {
+      const status = async () => {
+        const { body } = await team.forge('GET', `/issues/${number}/comments`);
+        return (body as { body: string }[])
+          .map((c) => c.body)
+          .filter((b) => b.startsWith('<!-- switchyard:merge-queue-status'));
+      };
+      await team.until(`the status comment of #${number}`, async () =>
+        (await status()).some((body) => body.includes('**Merge queue**: ✅ merged into `main`')),
+      );
+      const [only, ...more] = await status();
+      expect(more).toEqual([]);
+      expect(only!.split('\n').slice(1)).toEqual([
+        '**Merge queue**: ✅ merged into `main` by the queue `default`.',
+        '',
+        'Earlier:',
+        expect.stringMatching(/^- 🔄 checks started on draft #\d+\.$/),
+        '- 🟠 queued in `default` (Command: queue).',
+      ]);
+    }
   });
 
   it('checks in place with one check at a time, and merges a pull request whose CI passed before it was queued', async () => {

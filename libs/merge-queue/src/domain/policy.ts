@@ -46,7 +46,7 @@ export interface MergeQueuePolicy {
   checkingLabel: string | null;
   dequeuedLabel: string | null;
   /**
-   * Status comments on the pull requests (statusCommentsFor). Policies recorded before the
+   * Status comments on the pull requests (statusLinesFor). Policies recorded before the
    * setting existed lack it: read it with statusCommentsOf.
    */
   statusComments: StatusCommentsLevel;

@@ -1,6 +1,6 @@
 import type { ChecksStarted, PullRequestEntered, PullRequestLeft } from './events';
 import { statusCommentsOf, defaultMergeQueuePolicy } from './policy';
-import { statusCommentsFor } from './status-comments';
+import { isStatusComment, STATUS_HISTORY_LIMIT, statusCommentBody, statusLinesFor } from './status-comments';
 
 const where = { repository: 'acme/widgets', baseRef: 'main', occurredAt: '2026-03-02T10:00:00.000Z' };
 const queued = (number: number) => ({
@@ -76,46 +76,37 @@ const left = (merged: boolean): PullRequestLeft => ({
   },
 });
 
-describe('status comments (merge_queue.status_comments)', () => {
-  it('all: entering the queue, each start of checks (one comment per pull request of the batch) and leaving', () => {
-    expect(statusCommentsFor(entered, 'all')).toEqual([
-      { pullRequest: 7, body: '**Merge queue**: 🟠 queued in `default` (Command: queue).' },
+describe('status lines (merge_queue.status_comments)', () => {
+  it('all: entering the queue, each start of checks (one line per pull request of the batch) and leaving', () => {
+    expect(statusLinesFor(entered, 'all')).toEqual([
+      { pullRequest: 7, line: '🟠 queued in `default` (Command: queue).' },
     ]);
-    expect(statusCommentsFor(started(false, [7, 8], 1), 'all')).toEqual([
-      {
-        pullRequest: 7,
-        body: '**Merge queue**: 🔄 checks started on draft #100, together with #8 (retry 1).',
-      },
-      {
-        pullRequest: 8,
-        body: '**Merge queue**: 🔄 checks started on draft #100, together with #7 (retry 1).',
-      },
+    expect(statusLinesFor(started(false, [7, 8], 1), 'all')).toEqual([
+      { pullRequest: 7, line: '🔄 checks started on draft #100, together with #8 (retry 1).' },
+      { pullRequest: 8, line: '🔄 checks started on draft #100, together with #7 (retry 1).' },
     ]);
-    expect(statusCommentsFor(started(true, [7]), 'all')).toEqual([
-      { pullRequest: 7, body: '**Merge queue**: 🔄 checks started on its own head (in place).' },
+    expect(statusLinesFor(started(true, [7]), 'all')).toEqual([
+      { pullRequest: 7, line: '🔄 checks started on its own head (in place).' },
     ]);
-    expect(statusCommentsFor(left(true), 'all')).toEqual([
-      { pullRequest: 7, body: '**Merge queue**: ✅ merged into `main` by the queue `default`.' },
+    expect(statusLinesFor(left(true), 'all')).toEqual([
+      { pullRequest: 7, line: '✅ merged into `main` by the queue `default`.' },
     ]);
   });
 
   it('outcomes: only when the pull request leaves, merged or dequeued with the reason', () => {
-    expect(statusCommentsFor(entered, 'outcomes')).toEqual([]);
-    expect(statusCommentsFor(started(false, [7]), 'outcomes')).toEqual([]);
-    expect(statusCommentsFor(left(true), 'outcomes')).toHaveLength(1);
-    expect(statusCommentsFor(left(false), 'outcomes')).toEqual([
-      { pullRequest: 7, body: '**Merge queue**: ❌ dequeued from `default`: Checks failed: ci' },
+    expect(statusLinesFor(entered, 'outcomes')).toEqual([]);
+    expect(statusLinesFor(started(false, [7]), 'outcomes')).toEqual([]);
+    expect(statusLinesFor(left(true), 'outcomes')).toHaveLength(1);
+    expect(statusLinesFor(left(false), 'outcomes')).toEqual([
+      { pullRequest: 7, line: '❌ dequeued from `default`: Checks failed: ci' },
     ]);
   });
 
   it('none: never; other events: never', () => {
     for (const event of [entered, started(false, [7]), left(true), left(false)])
-      expect(statusCommentsFor(event, 'none')).toEqual([]);
+      expect(statusLinesFor(event, 'none')).toEqual([]);
     expect(
-      statusCommentsFor(
-        { type: 'merge_queue.queue_size_changed', data: { ...where, size: 1 } } as never,
-        'all',
-      ),
+      statusLinesFor({ type: 'merge_queue.queue_size_changed', data: { ...where, size: 1 } } as never, 'all'),
     ).toEqual([]);
   });
 
@@ -123,5 +114,72 @@ describe('status comments (merge_queue.status_comments)', () => {
     const { statusComments: _dropped, ...recordedBefore } = defaultMergeQueuePolicy();
     expect(statusCommentsOf(recordedBefore as never)).toBe('all');
     expect(statusCommentsOf({ ...defaultMergeQueuePolicy(), statusComments: 'none' })).toBe('none');
+  });
+});
+
+describe('the status comment body (one comment per pull request, edited)', () => {
+  const lineOf = (event: Parameters<typeof statusLinesFor>[0]) => statusLinesFor(event, 'all')[0]!.line;
+
+  it('the first line makes a body: the hidden marker naming the event, then the state under the heading', () => {
+    const body = statusCommentBody(null, lineOf(entered), 'event-1');
+    expect(body).toBe(
+      '<!-- switchyard:merge-queue-status event=event-1 -->\n**Merge queue**: 🟠 queued in `default` (Command: queue).',
+    );
+    expect(isStatusComment(body!)).toBe(true);
+  });
+
+  it('each later line goes first; the earlier ones stay beneath it, newest first', () => {
+    const queued = statusCommentBody(null, lineOf(entered), 'event-1')!;
+    const checking = statusCommentBody(queued, lineOf(started(true, [7])), 'event-2')!;
+    const merged = statusCommentBody(checking, lineOf(left(true)), 'event-3');
+    expect(merged).toBe(
+      [
+        '<!-- switchyard:merge-queue-status event=event-3 -->',
+        '**Merge queue**: ✅ merged into `main` by the queue `default`.',
+        '',
+        'Earlier:',
+        '- 🔄 checks started on its own head (in place).',
+        '- 🟠 queued in `default` (Command: queue).',
+      ].join('\n'),
+    );
+  });
+
+  it('the same event written again changes nothing (a reaction run again after a crash)', () => {
+    const queued = statusCommentBody(null, lineOf(entered), 'event-1')!;
+    expect(statusCommentBody(queued, lineOf(entered), 'event-1')).toBeNull();
+    const checking = statusCommentBody(queued, lineOf(started(true, [7])), 'event-2')!;
+    expect(statusCommentBody(checking, lineOf(started(true, [7])), 'event-2')).toBeNull();
+  });
+
+  it(`keeps the ${STATUS_HISTORY_LIMIT} newest earlier lines and says that older ones were left out`, () => {
+    let body = statusCommentBody(null, 'line 0', 'event-0')!;
+    for (let n = 1; n <= STATUS_HISTORY_LIMIT + 3; n++)
+      body = statusCommentBody(body, `line ${n}`, `event-${n}`)!;
+    const lines = body.split('\n');
+    expect(lines[1]).toBe(`**Merge queue**: line ${STATUS_HISTORY_LIMIT + 3}`);
+    const earlier = lines.slice(lines.indexOf('Earlier:') + 1);
+    expect(earlier).toHaveLength(STATUS_HISTORY_LIMIT + 1);
+    expect(earlier[0]).toBe(`- line ${STATUS_HISTORY_LIMIT + 2}`);
+    expect(earlier.at(-2)).toBe('- line 3');
+    expect(earlier.at(-1)).toBe('- …');
+  });
+
+  it('a reason over several lines stays one line, so the history reads back as written', () => {
+    const dequeued = statusCommentBody(null, 'dequeued: checks failed\n\n- ci\n- lint', 'event-1')!;
+    const next = statusCommentBody(dequeued, lineOf(entered), 'event-2')!;
+    expect(next.split('\n').slice(-2)).toEqual(['Earlier:', '- dequeued: checks failed - ci - lint']);
+  });
+
+  it('a comment without the marker on its first line is not the status comment', () => {
+    expect(isStatusComment('**Merge queue**: 🟠 queued in `default` (Command: queue).')).toBe(false);
+    expect(isStatusComment('@mergify queue\n<!-- switchyard:merge-queue-status -->')).toBe(false);
+    expect(isStatusComment('<!-- switchyard:merge-queue-status -->\nedited by hand')).toBe(true);
+  });
+
+  it('a body edited by hand keeps only what the queue wrote: its own lines, as history', () => {
+    const edited = '<!-- switchyard:merge-queue-status -->\n**Merge queue**: 🟠 queued.\nplease hurry';
+    expect(statusCommentBody(edited, 'merged.', 'event-9')).toBe(
+      '<!-- switchyard:merge-queue-status event=event-9 -->\n**Merge queue**: merged.\n\nEarlier:\n- 🟠 queued.',
+    );
   });
 });

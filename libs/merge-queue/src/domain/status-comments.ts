@@ -1,31 +1,39 @@
 import type { ChecksStarted, MergeQueueEvent, PullRequestEntered, PullRequestLeft } from './events';
 import type { StatusCommentsLevel } from './policy';
 
-export interface StatusComment {
+/** What one of the queue's events has to say on one pull request: one line of its status comment. */
+export interface StatusLine {
   pullRequest: number;
-  body: string;
+  /** The line, without the heading. */
+  line: string;
 }
 
 const HEADING = '**Merge queue**';
+const MARKER = 'switchyard:merge-queue-status';
+const MARKER_LINE = /^<!-- switchyard:merge-queue-status(?: event=(\S+))? -->$/;
+const EARLIER = 'Earlier:';
+/** Earlier lines kept beneath the current one; the oldest go first when there are more. */
+export const STATUS_HISTORY_LIMIT = 10;
+const OMITTED = '- …';
 
 /**
- * The comments the queue posts on pull requests for one of its events, as the setting asks (Mergify's
- * semantics): `all` comments when a pull request enters the queue, each time checks start for it
- * (CI progress) and when it leaves; `outcomes` only when it leaves (merged, or dequeued with the
- * reason); `none` never. Pure: the reactor posts them through the code host.
+ * The lines the queue says on pull requests for one of its events, as the setting asks (Mergify's
+ * semantics): `all` speaks when a pull request enters the queue, each time checks start for it (CI
+ * progress) and when it leaves; `outcomes` only when it leaves (merged, or dequeued with the
+ * reason); `none` never. Pure: the reactor writes them into each pull request's status comment.
  */
-export function statusCommentsFor(
+export function statusLinesFor(
   event: Pick<MergeQueueEvent, 'type' | 'data'>,
   level: StatusCommentsLevel,
-): StatusComment[] {
+): StatusLine[] {
   if (level === 'none') return [];
   switch (event.type) {
     case 'merge_queue.pull_request_left': {
       const left = event.data as PullRequestLeft['data'];
-      const body = left.merged
-        ? `${HEADING}: ✅ merged into \`${left.baseRef}\` by the queue \`${left.queueName}\`.`
-        : `${HEADING}: ❌ dequeued from \`${left.queueName}\`: ${left.reason}`;
-      return [{ pullRequest: left.pullRequest, body }];
+      const line = left.merged
+        ? `✅ merged into \`${left.baseRef}\` by the queue \`${left.queueName}\`.`
+        : `❌ dequeued from \`${left.queueName}\`: ${left.reason}`;
+      return [{ pullRequest: left.pullRequest, line }];
     }
     case 'merge_queue.pull_request_entered': {
       if (level !== 'all') return [];
@@ -33,7 +41,7 @@ export function statusCommentsFor(
       return [
         {
           pullRequest: entered.pullRequest,
-          body: `${HEADING}: 🟠 queued in \`${entered.queueName}\` (${entered.trigger}).`,
+          line: `🟠 queued in \`${entered.queueName}\` (${entered.trigger}).`,
         },
       ];
     }
@@ -48,10 +56,62 @@ export function statusCommentsFor(
         const others = numbers.filter((other) => other !== number);
         const together = others.length > 0 ? `, together with ${others.map((n) => `#${n}`).join(', ')}` : '';
         const retry = started.attempt > 0 ? ` (retry ${started.attempt})` : '';
-        return { pullRequest: number, body: `${HEADING}: 🔄 checks started ${where}${together}${retry}.` };
+        return { pullRequest: number, line: `🔄 checks started ${where}${together}${retry}.` };
       });
     }
     default:
       return [];
   }
 }
+
+/** Whether a comment's body is the queue's status comment (its first line is the hidden marker). */
+export function isStatusComment(body: string): boolean {
+  return MARKER_LINE.test(firstLine(body));
+}
+
+/**
+ * The body of a pull request's one status comment once `line` (said for the event `eventId`) is
+ * added: the new line first, under the heading, then the earlier lines, newest first, at most
+ * STATUS_HISTORY_LIMIT of them. The first line is a hidden marker naming the event last written,
+ * so the reactor finds the comment again after a restart and never writes one event twice: null
+ * when `previous` already says it (nothing to do).
+ */
+export function statusCommentBody(previous: string | null, line: string, eventId: string): string | null {
+  const before = previous === null ? null : readStatusComment(previous);
+  if (before?.eventId === eventId) return null;
+  const earlier = before === null || before.current === null ? [] : [before.current, ...before.earlier];
+  const kept = earlier.slice(0, STATUS_HISTORY_LIMIT);
+  const omitted = earlier.length > kept.length || (before?.omitted ?? false);
+  const history =
+    kept.length === 0
+      ? []
+      : ['', EARLIER, ...kept.map((earlierLine) => `- ${earlierLine}`), ...(omitted ? [OMITTED] : [])];
+  // One line each: a reason over several lines would read back as more than one entry.
+  const single = line.replace(/\s*\r?\n\s*/g, ' ');
+  return [`<!-- ${MARKER} event=${eventId} -->`, `${HEADING}: ${single}`, ...history].join('\n');
+}
+
+interface ReadStatusComment {
+  eventId: string | null;
+  current: string | null;
+  earlier: string[];
+  omitted: boolean;
+}
+
+/** Reads back what statusCommentBody wrote; lines it did not write (an edit by hand) are left out. */
+function readStatusComment(body: string): ReadStatusComment | null {
+  const lines = body.split(/\r?\n/);
+  const marker = MARKER_LINE.exec(lines[0]!.trim());
+  if (!marker) return null;
+  const current = lines.find((text) => text.startsWith(`${HEADING}: `))?.slice(HEADING.length + 2) ?? null;
+  const from = lines.indexOf(EARLIER);
+  const listed = from < 0 ? [] : lines.slice(from + 1).filter((text) => text.startsWith('- '));
+  return {
+    eventId: marker[1] ?? null,
+    current,
+    earlier: listed.filter((text) => text !== OMITTED).map((text) => text.slice(2)),
+    omitted: listed.includes(OMITTED),
+  };
+}
+
+const firstLine = (body: string): string => body.split(/\r?\n/, 1)[0]!.trim();

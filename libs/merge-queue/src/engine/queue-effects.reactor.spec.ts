@@ -4,6 +4,7 @@ import {
   type MergeRequest,
   type PullRequestSnapshot,
 } from '@switchyard/code-host';
+import { factsOfDelivery } from '@switchyard/code-host/webhooks';
 import { pullRequestSnapshotFixture } from '@switchyard/config';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
@@ -18,6 +19,7 @@ import { RepositoryConfigurations } from './repository-configuration';
 import { createStatusCommentsReactor } from './status-comments.reactor';
 
 const REPOSITORY = 'acme/widgets';
+const OUR_LOGIN = 'switchyard[bot]';
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
 
 /**
@@ -41,11 +43,35 @@ class RecordingCodeHost {
     this.configuration === null
       ? null
       : { path: '.mergify.yml' as const, content: this.configuration, sha: 'c0', ref: null };
-  readonly comments: Array<{ number: number; body: string }> = [];
-  comment = async (_r: unknown, number: number, body: string) => {
-    this.comments.push({ number, body });
-    return { id: this.comments.length, url: '' };
+  /** The pull requests' conversations, as GitHub keeps them: each comment once, with its author. */
+  readonly conversation = new Map<number, { number: number; body: string; author: string }>();
+  /** Each comment created (a POST) and each edit (a PATCH), in order; and each listing. */
+  readonly created: Array<{ number: number; body: string }> = [];
+  readonly edited: Array<{ id: number; body: string }> = [];
+  listings = 0;
+  private nextCommentId = 1;
+  comment = async (_r: unknown, number: number, body: string, author = OUR_LOGIN) => {
+    const id = this.nextCommentId++;
+    this.conversation.set(id, { number, body, author });
+    if (author === OUR_LOGIN) this.created.push({ number, body });
+    return { id, url: `https://github.test/acme/widgets/pull/${number}#issuecomment-${id}` };
   };
+  updateComment = async (_r: unknown, id: number, body: string) => {
+    const comment = this.conversation.get(id);
+    if (!comment) throw new CodeHostError('not-found', `comment ${id}: Not Found`, 404);
+    comment.body = body;
+    this.edited.push({ id, body });
+    return { id, url: '' };
+  };
+  listComments = async (_r: unknown, number: number) => {
+    this.listings += 1;
+    return [...this.conversation]
+      .filter(([, comment]) => comment.number === number)
+      .map(([id, comment]) => ({ id, url: '', ...comment, ownComment: comment.author === OUR_LOGIN }));
+  };
+  /** The bodies of pull request `number`'s comments, oldest first. */
+  commentsOn = (number: number) =>
+    [...this.conversation.values()].filter((comment) => comment.number === number).map((c) => c.body);
   getBranchHead = async (_r: unknown, name: string) => ({ name, sha: 'base0' });
   createBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
   updateBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
@@ -167,36 +193,184 @@ describe('merge-queue effects reactor', () => {
     expect((await desk.state(REPOSITORY, 'main')).state.pullRequests).toEqual({});
   });
 
+  /** A queue, its two reactors and a way to run them over every event not read yet, as their runners do. */
+  function queueWithReactors(configuration: string | null, host = new RecordingCodeHost()) {
+    host.configuration = configuration;
+    const store = new InMemoryEventStore();
+    const codeHost = host as unknown as CodeHost;
+    const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
+    const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+    const effects = createQueueEffectsReactor({ desk, codeHost, clock });
+    let comments = createStatusCommentsReactor({ desk, codeHost });
+    let read = 0;
+    return {
+      store,
+      host,
+      desk,
+      at: () => clock.now().getTime(),
+      /** A new process: the comments reactor starts again with nothing in memory. */
+      restartComments: () => (comments = createStatusCommentsReactor({ desk, codeHost })),
+      comments: () => comments,
+      async drain(): Promise<void> {
+        for (; ; read++) {
+          const { events } = await store.readStream(STREAM);
+          if (read >= events.length) return;
+          for (const reactor of [effects, comments])
+            if (reactor.eventTypes?.includes(events[read]!.type) ?? true)
+              await reactor.react(events[read]!, context);
+        }
+      },
+      /** The sandbox CI's verdict on the running batch. */
+      async checksPass(): Promise<void> {
+        const batch = (await desk.state(REPOSITORY, 'main')).state.batches[0]!;
+        await desk.issue({
+          kind: 'checks_reported',
+          repository: REPOSITORY,
+          baseRef: 'main',
+          at: clock.now().getTime(),
+          batchId: batch.id,
+          attempt: batch.attempt,
+          conclusion: 'success',
+          unsuccessfulChecks: [],
+        });
+      },
+    };
+  }
+
+  const eventOf = async (store: EventStore, type: string): Promise<RecordedEvent> =>
+    (await store.readStream(STREAM)).events.find((event) => event.type === type)!;
+
+  it('status_comments all: one comment created when the pull request enters, then edited as checks start and it merges', async () => {
+    const queue = queueWithReactors(null);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.drain();
+    await queue.checksPass();
+    await queue.drain();
+
+    expect(queue.host.merges).toEqual([7]);
+    expect(queue.host.created.map((comment) => comment.number)).toEqual([7]);
+    expect(queue.host.edited).toHaveLength(2);
+    // Only the first line looked for an existing comment; the process remembers the one it made.
+    expect(queue.host.listings).toBe(1);
+    const merged = await eventOf(queue.store, 'merge_queue.pull_request_left');
+    expect(queue.host.commentsOn(7)).toEqual([
+      [
+        `<!-- switchyard:merge-queue-status event=${merged.eventId} -->`,
+        '**Merge queue**: ✅ merged into `main` by the queue `default`.',
+        '',
+        'Earlier:',
+        '- 🔄 checks started on draft #100.',
+        '- 🟠 queued in `default` (Command: queue).',
+      ].join('\n'),
+    ]);
+  });
+
   it.each([
-    ['all', ['🟠 queued', '🔄 checks started']],
-    ['outcomes', []],
+    ['outcomes', ['✅ merged into `main`']],
     ['none', []],
-  ])(
-    'status_comments %s: the comments reactor posts on entering the queue and on starting its checks',
-    async (level, posted) => {
-      const store = new InMemoryEventStore();
-      const host = new RecordingCodeHost();
-      host.configuration = `merge_queue:\n  status_comments: ${level}\n`;
-      const codeHost = host as unknown as CodeHost;
-      const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-      const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-      const reactors = [
-        createQueueEffectsReactor({ desk, codeHost, clock }),
-        createStatusCommentsReactor({ desk, codeHost }),
-      ];
-      await desk.issue(queueSeven(clock.now().getTime()));
-      // Each runner reads every event; the draft the first reaction opens adds checks_started.
-      for (let read = 0; ; read++) {
-        const { events } = await store.readStream(STREAM);
-        if (read >= events.length) break;
-        for (const reactor of reactors)
-          if (reactor.eventTypes?.includes(events[read]!.type) ?? true)
-            await reactor.react(events[read]!, context);
-      }
-      expect(host.comments.map((comment) => comment.number)).toEqual(posted.map(() => 7));
-      posted.forEach((start, index) => expect(host.comments[index]!.body).toContain(start));
-    },
-  );
+  ])('status_comments %s: the comment says only what the level asks', async (level, lines) => {
+    const queue = queueWithReactors(`merge_queue:\n  status_comments: ${level}\n`);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.drain();
+    await queue.checksPass();
+    await queue.drain();
+    expect(queue.host.merges).toEqual([7]);
+    expect(queue.host.created).toHaveLength(lines.length);
+    expect(queue.host.edited).toEqual([]);
+    lines.forEach((line, index) => expect(queue.host.created[index]!.body).toContain(line));
+  });
+
+  it('a crash between creating the comment and the checkpoint: the restarted reactor finds it, and writes no second one', async () => {
+    const host = new RecordingCodeHost();
+    const post = host.comment;
+    // The process dies right after GitHub created the comment, before the checkpoint moves.
+    let crashes = 1;
+    host.comment = async (...args: Parameters<typeof post>) => {
+      const created = await post(...args);
+      if (crashes-- > 0) throw new Error('process killed after the POST');
+      return created;
+    };
+    const queue = queueWithReactors(null, host);
+    await queue.desk.issue(queueSeven(queue.at()));
+    const entered = await eventOf(queue.store, 'merge_queue.pull_request_entered');
+    await expect(queue.comments().react(entered, context)).rejects.toThrow('process killed');
+    expect(host.commentsOn(7)).toHaveLength(1);
+
+    queue.restartComments();
+    await queue.comments().react(entered, context);
+    expect(host.commentsOn(7)).toHaveLength(1);
+    expect(host.edited).toEqual([]);
+
+    // The rest of the story edits that same comment.
+    await queue.drain();
+    await queue.checksPass();
+    await queue.drain();
+    expect(host.created).toHaveLength(1);
+    expect(host.commentsOn(7)).toHaveLength(1);
+    expect(host.commentsOn(7)[0]).toContain('**Merge queue**: ✅ merged');
+    expect(host.commentsOn(7)[0]!.match(/queued in/g)).toHaveLength(1);
+  });
+
+  it('a crash between an edit and the checkpoint: the reaction run again adds its line once', async () => {
+    const host = new RecordingCodeHost();
+    const edit = host.updateComment;
+    let crashes = 1;
+    host.updateComment = async (...args: Parameters<typeof edit>) => {
+      const edited = await edit(...args);
+      if (crashes-- > 0) throw new Error('process killed after the PATCH');
+      return edited;
+    };
+    const queue = queueWithReactors(null, host);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await expect(queue.drain()).rejects.toThrow('process killed');
+    // The same runner reads the same event again (its checkpoint never moved).
+    await queue.drain();
+    expect(host.commentsOn(7)).toHaveLength(1);
+    expect(host.commentsOn(7)[0]!.match(/checks started/g)).toHaveLength(1);
+    expect(host.edited).toHaveLength(1);
+  });
+
+  it("a comment carrying the marker that someone else wrote is not the queue's; one deleted is replaced", async () => {
+    const host = new RecordingCodeHost();
+    await host.comment(REPOSITORY, 7, '<!-- switchyard:merge-queue-status -->\nnot the bot', 'mallory');
+    const queue = queueWithReactors(null, host);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.drain();
+    expect(host.created).toHaveLength(1);
+    expect(host.commentsOn(7)).toEqual([
+      '<!-- switchyard:merge-queue-status -->\nnot the bot',
+      expect.stringContaining('**Merge queue**: 🔄 checks started'),
+    ]);
+
+    const ours = [...host.conversation].find(([, comment]) => comment.author === OUR_LOGIN)![0];
+    host.conversation.delete(ours);
+    await queue.checksPass();
+    await queue.drain();
+    expect(host.created).toHaveLength(2);
+    expect(host.commentsOn(7)[1]).toMatch(
+      /^<!-- switchyard:merge-queue-status event=\S+ -->\n\*\*Merge queue\*\*: ✅ merged/,
+    );
+  });
+
+  it('the service reads no command from its own status comment, created or edited', async () => {
+    const queue = queueWithReactors(null);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.drain();
+    await queue.checksPass();
+    await queue.drain();
+    const bodies = [...queue.host.created.map((c) => c.body), ...queue.host.edited.map((e) => e.body)];
+    expect(bodies).toHaveLength(3);
+    for (const body of bodies)
+      for (const action of ['created', 'edited'])
+        expect(
+          factsOfDelivery('issue_comment', {
+            action,
+            issue: { number: 7, pull_request: {} },
+            comment: { id: 1, body, html_url: '', user: { login: OUR_LOGIN, id: 1, type: 'Bot' } },
+            repository: { full_name: REPOSITORY, name: 'widgets', owner: { login: 'acme' } },
+          }),
+        ).toBeNull();
+  });
 
   it('fencing: once the reactor lost its ownership mid-reaction, it makes no further code-host call', async () => {
     const store = new InMemoryEventStore();
