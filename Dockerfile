@@ -9,6 +9,9 @@ RUN npm run build && npm prune --omit=dev
 FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production
+# A larger young generation: replay and request handling make many short-lived objects, and the
+# default 16 MB semi-space spent about a quarter of a rebuild's CPU in scavenges (README, Rebuilds).
+ENV NODE_OPTIONS=--max-semi-space-size=64
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./

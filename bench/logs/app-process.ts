@@ -24,6 +24,8 @@ export async function startServerProcess(options: {
     [
       '--experimental-vm-modules',
       '--disable-warning=ExperimentalWarning',
+      // What `npm start` and the image run with (README, Rebuilds), for ours and the baseline alike.
+      '--max-semi-space-size=64',
       ...(process.env.BENCH_APP_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '-r',
       '@swc-node/register',

@@ -113,7 +113,7 @@ describeEachDatabase('activity-log bulk load', (database) => {
     await inBatches(events.slice(0, tail), 250, (batch) =>
       rebuilt.transaction((tx) => bulk.apply(tx, batch)),
     );
-    await rebuilt.transaction((tx) => bulk.finish(tx));
+    for (const step of bulk.finishSteps()) await rebuilt.transaction(step);
     await inBatches(events.slice(tail), 41, (batch) =>
       rebuilt.transaction((tx) => projection.apply(tx, batch)),
     );

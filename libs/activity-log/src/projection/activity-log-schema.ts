@@ -53,16 +53,36 @@ ${ROLLUPS.map(rollupDdl).join('\n')}
 ${SPANS.map(spanTableDdl).join('\n')}
 `;
 
-/** Every other index, built after a bulk load rather than maintained during it. */
-export const ACTIVITY_LOG_INDEXES_DDL = `
-CREATE UNIQUE INDEX IF NOT EXISTS sy_activity_log_source ON sy_activity_log (event_position, ordinal);
-CREATE INDEX IF NOT EXISTS sy_activity_log_by_time ON sy_activity_log (repository, received_at, id);
-CREATE INDEX IF NOT EXISTS sy_activity_log_by_pull ON sy_activity_log (repository, pull_request, received_at, id)
-  WHERE pull_request IS NOT NULL;
-CREATE INDEX IF NOT EXISTS sy_activity_log_by_type ON sy_activity_log (repository, type, received_at, id);
-CREATE INDEX IF NOT EXISTS sy_activity_log_by_batch_pull ON sy_activity_log USING gin (batch_pull_requests)
-  WHERE batch_pull_requests <> '{}';
-${SPANS.map(spanIndexDdl).join('\n')}
-`;
+/**
+ * Every other index, built after a bulk load rather than maintained during it, with the table each
+ * belongs to (a rebuild builds them per table, several tables at once).
+ */
+export const ACTIVITY_LOG_INDEXES: ReadonlyArray<{ table: string; ddl: string }> = [
+  {
+    table: 'sy_activity_log',
+    ddl: 'CREATE UNIQUE INDEX IF NOT EXISTS sy_activity_log_source ON sy_activity_log (event_position, ordinal);',
+  },
+  {
+    table: 'sy_activity_log',
+    ddl: 'CREATE INDEX IF NOT EXISTS sy_activity_log_by_time ON sy_activity_log (repository, received_at, id);',
+  },
+  {
+    table: 'sy_activity_log',
+    ddl: `CREATE INDEX IF NOT EXISTS sy_activity_log_by_pull ON sy_activity_log (repository, pull_request, received_at, id)
+  WHERE pull_request IS NOT NULL;`,
+  },
+  {
+    table: 'sy_activity_log',
+    ddl: 'CREATE INDEX IF NOT EXISTS sy_activity_log_by_type ON sy_activity_log (repository, type, received_at, id);',
+  },
+  {
+    table: 'sy_activity_log',
+    ddl: `CREATE INDEX IF NOT EXISTS sy_activity_log_by_batch_pull ON sy_activity_log USING gin (batch_pull_requests)
+  WHERE batch_pull_requests <> '{}';`,
+  },
+  ...SPANS.map((span) => ({ table: span.table, ddl: spanIndexDdl(span) })),
+];
+
+export const ACTIVITY_LOG_INDEXES_DDL = ACTIVITY_LOG_INDEXES.map((index) => index.ddl).join('\n');
 
 export const ACTIVITY_LOG_SCHEMA = ACTIVITY_LOG_TABLES_DDL + ACTIVITY_LOG_INDEXES_DDL;

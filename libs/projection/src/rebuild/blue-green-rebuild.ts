@@ -17,6 +17,7 @@ import {
 import { dropStaleGenerations } from '../generations/stale-generations';
 import { switchGeneration } from '../generations/switch-generation';
 import type { Projection } from '../projection';
+import { bulkReadPlan } from './bulk-read-plan';
 import { readAheadFeed } from './read-ahead-feed';
 
 export interface RebuildOptions {
@@ -65,9 +66,11 @@ export class RebuildAbortedError extends Error {
  * Rebuilds a projection into a new generation of its tables while the current one keeps serving,
  * then switches readers to it in one transaction once it has caught up with the feed.
  *  1. A fresh schema rm_<live>_<projection>_g<n+1>, left-overs of interrupted builds dropped.
- *  2. Bulk load from the first event: read-ahead pages, the projection's bulk path when it has
- *     one (COPY or multi-row writes, secondary indexes after the load, as many batches in flight
- *     as it allows), asynchronous commits, no checkpoint. Nobody reads these tables yet, so a crash here only means starting over.
+ *  2. Bulk load from the first event: read-ahead pages (unfiltered when the projection wants most
+ *     of the feed, see bulkReadPlan), the projection's bulk path when it has one (COPY or
+ *     multi-row writes, as many batches in flight as it allows, then its finishing steps side by
+ *     side: derived tables, secondary indexes), asynchronous commits, no checkpoint. Nobody reads
+ *     these tables yet, so a crash here only means starting over.
  *  3. Tail: the events appended meanwhile, through the ordinary apply.
  *  4. Switch, holding the checkpoint row lock: if the live runner has got further than the new
  *     generation, release and catch up again; else views to the new tables, checkpoint to the
@@ -99,18 +102,23 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
         await useGeneration(tx, next.schema, live, { asynchronousCommit: true });
         return work(tx);
       });
-    await executor.exec(`CREATE SCHEMA ${quoteIdentifier(next.schema)}`);
-    const bulk = projection.bulkLoad?.();
-    await inGeneration((tx) => (bulk ? bulk.createTables(tx) : projection.setup(tx)));
-
     const filter: EventFilter | undefined = projection.eventTypes
       ? { eventTypes: projection.eventTypes }
       : undefined;
-    const total = await store.countEvents(filter);
+    // Counting scans the feed's indexes: it runs while the tables are being created.
+    const counting = Promise.all([store.countEvents(filter), filter ? store.countEvents() : null]);
+    counting.catch(() => undefined);
+    await executor.exec(`CREATE SCHEMA ${quoteIdentifier(next.schema)}`);
+    const bulk = projection.bulkLoad?.();
+    await inGeneration((tx) => (bulk ? bulk.createTables(tx) : projection.setup(tx)));
+    const [total, feedSize] = await counting;
+    const bulkRead = bulkReadPlan(filter, total, feedSize);
+
     let done = 0;
     options.onProgress?.(done, total);
     const replay = async (from: Position | 'start', useBulk: boolean): Promise<Position | 'start'> => {
       const apply = useBulk && bulk ? bulk.apply.bind(bulk) : projection.apply.bind(projection);
+      const read = useBulk && bulk ? bulkRead : { filter, keep: () => true };
       // A bulk load may write a batch while the next one is being prepared (BulkLoad.batchesInFlight).
       const inFlight = useBulk && bulk ? Math.max(1, bulk.batchesInFlight ?? 1) : 1;
       const writing = new Set<Promise<void>>();
@@ -120,11 +128,11 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
         for await (const page of readAheadFeed(store, {
           after: from,
           limit: options.batchSize ?? 2000,
-          filter,
+          filter: read.filter,
         })) {
           if (failure) break;
           if (options.signal?.aborted) throw new RebuildAbortedError(name);
-          const { events } = page;
+          const events = read.filter === filter ? page.events : page.events.filter(read.keep);
           if (events.length > 0) {
             let calling!: () => void;
             const called = new Promise<void>((resolve) => (calling = resolve));
@@ -155,7 +163,7 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
     };
 
     let position = await replay('start', true);
-    if (bulk) await inGeneration((tx) => bulk.finish(tx));
+    if (bulk) await runSideBySide(bulk.finishSteps(), FINISH_CONCURRENCY, (step) => inGeneration(step));
     // Readers use these tables right after the switch: give the planner statistics now.
     const tables = await tablesIn(executor, next.schema);
     if (tables.length > 0) {
@@ -194,4 +202,30 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
   } finally {
     await release();
   }
+}
+
+/**
+ * Finishing steps at once: two, for the two cores of a small server; PostgreSQL adds its own
+ * parallel workers to B-tree builds where it can.
+ */
+const FINISH_CONCURRENCY = 2;
+
+/** Runs each item's work, at most `concurrency` at once, in the list's order; fails on the first failure. */
+async function runSideBySide<T>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T) => Promise<unknown>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        next = items.length;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }

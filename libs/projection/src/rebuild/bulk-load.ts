@@ -26,6 +26,10 @@ export interface BulkLoad {
    * committed yet.
    */
   readonly batchesInFlight?: number;
-  /** After the last bulk batch: derives what apply left out, then creates the secondary indexes. */
-  finish(tx: SqlQueryable): Promise<void>;
+  /**
+   * After the last bulk batch: what apply left out (derived tables) and the secondary indexes, as
+   * steps independent of each other. The rebuild runs a few at once, each in a transaction of its
+   * own, so that building one table's index overlaps writing or indexing another.
+   */
+  finishSteps(): ReadonlyArray<(tx: SqlQueryable) => Promise<void>>;
 }
