@@ -23,11 +23,24 @@ const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
  * One info line per request, once answered (method, url, status, time), in place of Fastify's two
  * (incoming and completed, turned off by withoutFastifyRequestLogs): writing log lines was the
  * largest cost of a cheap request in the profile. Probes are logged only when they fail.
+ *
+ * The fields are flat strings and numbers, not the request and reply themselves: handing pino
+ * those runs Fastify's serializers and the redaction walk over two objects on every request, which
+ * cost a cheap GET 10–20 µs of its 70 µs of CPU under load (bench:http). The line still carries
+ * the request id (reqId) from the request's child logger.
  */
 export function logCompletedRequests(fastify: FastifyInstance): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     if (reply.statusCode >= 400 || !PROBE_ROUTES.has(request.routeOptions.url ?? '')) {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+      request.log.info(
+        {
+          method: request.method,
+          url: request.url,
+          statusCode: reply.statusCode,
+          responseTime: reply.elapsedTime,
+        },
+        'request completed',
+      );
     }
     done();
   });
