@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { forEachConcurrently } from '@switchyard/kernel';
 import { EXECUTIONS_TABLE } from '@switchyard/test-engine';
 import { freshPostgresDatabase, type FreshDatabase } from '@switchyard/testing';
 import { startAppProcess, type AppProcess } from './logs/app-process';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     const warmUps = Array.from({ length: 2 * CONCURRENCY }, (_, i) =>
       otlpUploadBody({ sha: 'w', job: `w${i}`, finishedAtMs: Date.now(), cases: uploads[0]!.cases }),
     );
-    await inParallel(warmUps, CONCURRENCY, (body) => send(warmUpUrl, body));
+    await forEachConcurrently(warmUps, CONCURRENCY, (body) => send(warmUpUrl, body));
 
     // Ours: the clock stops when the last upload is answered, and each answer waits until the
     // test read models include it (read-your-writes), so the projection's catching up is inside.
@@ -74,7 +75,7 @@ async function main(): Promise<void> {
     const appCpu = await meterCpu(async () => childPids());
     const appDatabaseCpu = await meterCpu(() => raw.otherBackendPids());
     const started = performance.now();
-    await inParallel(uploads, CONCURRENCY, (upload) => send(`${base}/traces`, upload.body));
+    await forEachConcurrently(uploads, CONCURRENCY, (upload) => send(`${base}/traces`, upload.body));
     const oursSeconds = (performance.now() - started) / 1000;
     const [appCpuSeconds, appDatabaseCpuSeconds] = [await appCpu(), await appDatabaseCpu()];
     const oursCpuSeconds = appCpuSeconds + appDatabaseCpuSeconds;
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
     const rawCpu = await meterCpu(() => raw.ownBackendPids());
     const clientCpu = process.cpuUsage();
     const rawStarted = performance.now();
-    await inParallel(uploads, 1, (upload) =>
+    await forEachConcurrently(uploads, 1, (upload) =>
       insertRaw(raw, upload.cases, upload.sha, upload.job, new Date().toISOString()),
     );
     const rawRate = executions / ((performance.now() - rawStarted) / 1000);
@@ -208,19 +209,6 @@ async function get(url: string): Promise<void> {
   if (response.status !== 200)
     throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
   await response.arrayBuffer();
-}
-
-async function inParallel<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
 }
 
 main().catch((error: unknown) => {

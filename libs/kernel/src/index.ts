@@ -6,3 +6,4 @@ export * from './time';
 export * from './decider';
 export * from './storable';
 export * from './wall-clock';
+export * from './concurrently';

@@ -1,4 +1,5 @@
 import { comparePositions, type EventFilter, type EventStore, type Position } from '@switchyard/event-store';
+import { forEachConcurrently } from '@switchyard/kernel';
 import { type SqlExecutor, type SqlQueryable } from '@switchyard/sql';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
@@ -163,7 +164,7 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
     };
 
     let position = await replay('start', true);
-    if (bulk) await runSideBySide(bulk.finishSteps(), FINISH_CONCURRENCY, (step) => inGeneration(step));
+    if (bulk) await forEachConcurrently(bulk.finishSteps(), FINISH_CONCURRENCY, (step) => inGeneration(step));
     // Readers use these tables right after the switch: give the planner statistics now.
     const tables = await tablesIn(executor, next.schema);
     if (tables.length > 0) {
@@ -209,23 +210,3 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
  * parallel workers to B-tree builds where it can.
  */
 const FINISH_CONCURRENCY = 2;
-
-/** Runs each item's work, at most `concurrency` at once, in the list's order; fails on the first failure. */
-async function runSideBySide<T>(
-  items: readonly T[],
-  concurrency: number,
-  work: (item: T) => Promise<unknown>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      try {
-        await work(items[next++]!);
-      } catch (error) {
-        next = items.length;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-}
