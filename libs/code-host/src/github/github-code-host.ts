@@ -18,7 +18,12 @@ import type {
 import { CONFIGURATION_FILE_PATHS } from '../port/code-host';
 import { CodeHostError, isCodeHostError, type CodeHostErrorKind } from '../port/code-host-error';
 import type { CodeHostUsage } from '../port/code-host-usage';
-import type { PullRequestSnapshot, RepositoryRef } from '../port/pull-request-snapshot';
+import {
+  summaryOf,
+  type PullRequestSnapshot,
+  type PullRequestSummary,
+  type RepositoryRef,
+} from '../port/pull-request-snapshot';
 import { toCodeHostError } from './error-mapping';
 import type { GitHubClients } from './github-clients';
 import {
@@ -90,6 +95,18 @@ export class GitHubCodeHost implements CodeHost {
         checks: [...checkRuns.map(checkRunOf), ...status.data.statuses.map(commitStatusOf)],
         commitsBehind: comparison ? comparison.data.behind_by : null,
       };
+    });
+  }
+
+  getPullRequestSummary(repository: RepositoryCoordinates, number: number): Promise<PullRequestSummary> {
+    return this.operation('getPullRequestSummary', `pull request ${full(repository)}#${number}`, async () => {
+      const octokit = await this.clients.forRepository(repository);
+      const { data: pull } = await octokit.rest.pulls.get({
+        owner: repository.owner,
+        repo: repository.name,
+        pull_number: number,
+      });
+      return summaryOf(snapshotFromPullRequest(pull, repositoryRefOf(pull.base.repo)));
     });
   }
 

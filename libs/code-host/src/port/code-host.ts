@@ -1,4 +1,4 @@
-import type { PullRequestSnapshot, RepositoryRef } from './pull-request-snapshot';
+import type { PullRequestSnapshot, PullRequestSummary, RepositoryRef } from './pull-request-snapshot';
 import type { CodeHostUsage } from './code-host-usage';
 
 /** A repository as the caller names it; the host answers with its full `RepositoryRef`. */
@@ -128,7 +128,10 @@ export interface IssueComment extends CommentRef {
 export interface CodeHost {
   // Reads
   getRepository(repository: RepositoryCoordinates): Promise<RepositoryRef>;
+  /** The whole snapshot: the pull request, its reviews, files, commits, checks and comparison (7 calls). */
   getPullRequest(repository: RepositoryCoordinates, number: number): Promise<PullRequestSnapshot>;
+  /** The pull request alone, in one call: enough to act on its state and heads. */
+  getPullRequestSummary(repository: RepositoryCoordinates, number: number): Promise<PullRequestSummary>;
   /** The configuration at `ref` (the default branch when omitted), or null when no file exists. */
   getConfiguration(repository: RepositoryCoordinates, ref?: string): Promise<ConfigurationFile | null>;
   getBranchHead(repository: RepositoryCoordinates, branch: string): Promise<BranchHead>;

@@ -45,6 +45,29 @@ export interface PullRequestSnapshot {
   mergedAt: string | null;
 }
 
+/**
+ * A pull request as one `GET /pulls/{number}` tells it: the snapshot without its reviews, files,
+ * commits, checks and distance from the base, which `getPullRequest` reads with six more calls.
+ * What the merge queue acts on (state, merged, heads) is all here.
+ */
+export type PullRequestSummary = Omit<
+  PullRequestSnapshot,
+  'reviews' | 'files' | 'commits' | 'checks' | 'commitsBehind'
+>;
+
+/** The summary within a snapshot. */
+export function summaryOf(snapshot: PullRequestSnapshot): PullRequestSummary {
+  const {
+    reviews: _reviews,
+    files: _files,
+    commits: _commits,
+    checks: _checks,
+    commitsBehind: _commitsBehind,
+    ...summary
+  } = snapshot;
+  return summary;
+}
+
 export interface PullRequestLabel {
   id: number;
   name: string;

@@ -175,35 +175,43 @@ async function updateInPlace(
   scene: EffectScene,
 ): Promise<MergeQueueCommand> {
   const repository = coordinatesOf(scene.repository);
-  const before = await codeHost.getPullRequest(repository, effect.pullRequest);
-  if ((before.commitsBehind ?? 1) > 0) {
-    try {
-      await codeHost.updatePullRequestBranch(repository, effect.pullRequest, {
-        expectedHeadSha: before.head.sha,
-      });
-    } catch (error) {
-      if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
-      return {
-        kind: 'draft_failed',
-        ...at(scene),
-        batchId: effect.batchId,
-        attempt: effect.attempt,
-        failure:
-          error.kind === 'conflict'
-            ? { kind: 'conflict', pullRequest: effect.pullRequest, withBase: true }
-            : { kind: 'branch_update_failed', message: error.message },
-      };
-    }
-  }
-  const after = await codeHost.getPullRequest(repository, effect.pullRequest);
-  return {
+  const started = (headSha: string): MergeQueueCommand => ({
     kind: 'draft_created',
     ...at(scene),
     batchId: effect.batchId,
     attempt: effect.attempt,
     checkPullRequest: effect.pullRequest,
-    headSha: after.head.sha,
-  };
+    headSha,
+  });
+  // The head and how far it is behind the base are all this needs: two calls, where the whole
+  // snapshot (getPullRequest) costs seven.
+  const before = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
+  const behind =
+    before.state === 'open'
+      ? (await codeHost.compare(repository, before.base.ref, before.head.sha)).behindBy
+      : null;
+  // Up to date: nothing is written, so the head just read is the head the checks judge.
+  if (behind === 0) return started(before.head.sha);
+  try {
+    await codeHost.updatePullRequestBranch(repository, effect.pullRequest, {
+      expectedHeadSha: before.head.sha,
+    });
+  } catch (error) {
+    if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+    return {
+      kind: 'draft_failed',
+      ...at(scene),
+      batchId: effect.batchId,
+      attempt: effect.attempt,
+      failure:
+        error.kind === 'conflict'
+          ? { kind: 'conflict', pullRequest: effect.pullRequest, withBase: true }
+          : { kind: 'branch_update_failed', message: error.message },
+    };
+  }
+  // GitHub answers the update without the new head: read it.
+  const after = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
+  return started(after.head.sha);
 }
 
 async function merge(
@@ -223,7 +231,7 @@ async function merge(
   } catch (error) {
     if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
     // A merge that went through before a crash is refused the second time: it is the same merge.
-    const current = await codeHost.getPullRequest(repository, effect.pullRequest);
+    const current = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
     if (current.merged)
       return {
         kind: 'merged',
@@ -280,7 +288,7 @@ async function closeDraft(
 ): Promise<MergeQueueCommand> {
   const repository = coordinatesOf(scene.repository);
   try {
-    const draft = await codeHost.getPullRequest(repository, effect.checkPullRequest);
+    const draft = await codeHost.getPullRequestSummary(repository, effect.checkPullRequest);
     if (draft.state === 'open') await codeHost.closePullRequest(repository, effect.checkPullRequest);
     await codeHost.deleteBranch(repository, draft.head.ref).catch((error: unknown) => {
       if (!isCodeHostError(error, 'not-found')) throw error;

@@ -2,7 +2,8 @@ import {
   CodeHostError,
   type CodeHost,
   type MergeRequest,
-  type PullRequestSnapshot,
+  type PullRequestSummary,
+  summaryOf,
 } from '@switchyard/code-host';
 import { factsOfDelivery } from '@switchyard/code-host/webhooks';
 import { pullRequestSnapshotFixture } from '@switchyard/config';
@@ -98,13 +99,31 @@ class RecordingCodeHost {
     this.merged.set(number, sha);
     return { sha };
   };
-  getPullRequest = async (_r: unknown, number: number): Promise<PullRequestSnapshot> => ({
-    ...pullRequestSnapshotFixture(),
-    number,
-    merged: this.merged.has(number),
-    mergeCommitSha: this.merged.get(number) ?? null,
-    state: this.merged.has(number) ? 'closed' : 'open',
+  /** Heads moved by `update-branch`: a pull request starts one commit behind its base. */
+  private readonly updatedHeads = new Map<number, string>();
+  /** Commits on the base that a pull request's head lacks until the queue updates it. */
+  behindBase = 1;
+  compare = async (_r: unknown, _base: string, head: string) => ({
+    status: 'diverged' as const,
+    aheadBy: 1,
+    behindBy: head.startsWith('updated-') ? 0 : this.behindBase,
+    mergeBaseSha: 'base0',
+    files: [],
   });
+  updatePullRequestBranch = async (_r: unknown, number: number) => {
+    this.updatedHeads.set(number, `updated-head-${number}`);
+  };
+  getPullRequestSummary = async (_r: unknown, number: number): Promise<PullRequestSummary> => {
+    const summary = summaryOf(pullRequestSnapshotFixture());
+    return {
+      ...summary,
+      number,
+      head: { ...summary.head, sha: this.updatedHeads.get(number) ?? `head-${number}` },
+      merged: this.merged.has(number),
+      mergeCommitSha: this.merged.get(number) ?? null,
+      state: this.merged.has(number) ? 'closed' : 'open',
+    };
+  };
 }
 
 /** A command service that dies once, right before recording the result of a merge. */
@@ -146,6 +165,39 @@ const queueSeven = (at: number): MergeQueueCommand => ({
   dependsOn: [],
   trigger: 'Command: queue',
 });
+
+interface Reaction {
+  reactor: string;
+  event: string;
+  calls: Array<{ operation: string; pullRequest: number | null }>;
+}
+
+const PULL_REQUEST_READS = new Set(['getPullRequest', 'getPullRequestSummary']);
+/** Writes after which a pull request reads differently (its head, its state). */
+const PULL_REQUEST_CHANGES = new Set(['updatePullRequestBranch', 'mergePullRequest', 'closePullRequest']);
+const NAMES_A_PULL_REQUEST = new Set([
+  ...PULL_REQUEST_READS,
+  ...PULL_REQUEST_CHANGES,
+  'addLabels',
+  'removeLabel',
+  'comment',
+  'listComments',
+]);
+
+/** Reads of a pull request that an earlier read of the same reaction already answered (no change between). */
+function rereads(reaction: Reaction): string[] {
+  const known = new Set<number>();
+  const found: string[] = [];
+  for (const { operation, pullRequest } of reaction.calls) {
+    if (pullRequest === null) continue;
+    if (PULL_REQUEST_CHANGES.has(operation)) known.delete(pullRequest);
+    if (!PULL_REQUEST_READS.has(operation)) continue;
+    if (known.has(pullRequest))
+      found.push(`${reaction.reactor} on ${reaction.event} read #${pullRequest} again`);
+    known.add(pullRequest);
+  }
+  return found;
+}
 
 describe('merge-queue effects reactor', () => {
   it('a crash between a merge and its result: the restart reconciles, the pull request merges once', async () => {
@@ -193,11 +245,27 @@ describe('merge-queue effects reactor', () => {
     expect((await desk.state(REPOSITORY, 'main')).state.pullRequests).toEqual({});
   });
 
-  /** A queue, its two reactors and a way to run them over every event not read yet, as their runners do. */
+  /**
+   * A queue, its two reactors and a way to run them over every event not read yet, as their
+   * runners do; each reaction's code-host calls are kept (the operation, and the pull request
+   * when the operation names one).
+   */
   function queueWithReactors(configuration: string | null, host = new RecordingCodeHost()) {
     host.configuration = configuration;
     const store = new InMemoryEventStore();
-    const codeHost = host as unknown as CodeHost;
+    const reactions: Reaction[] = [];
+    let calls: Reaction['calls'] | null = null;
+    const codeHost = new Proxy(host, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const pullRequest = NAMES_A_PULL_REQUEST.has(String(property)) ? (args[1] as number) : null;
+          calls?.push({ operation: String(property), pullRequest });
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    }) as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
     const effects = createQueueEffectsReactor({ desk, codeHost, clock });
@@ -207,6 +275,7 @@ describe('merge-queue effects reactor', () => {
       store,
       host,
       desk,
+      reactions,
       at: () => clock.now().getTime(),
       /** A new process: the comments reactor starts again with nothing in memory. */
       restartComments: () => (comments = createStatusCommentsReactor({ desk, codeHost })),
@@ -216,8 +285,12 @@ describe('merge-queue effects reactor', () => {
           const { events } = await store.readStream(STREAM);
           if (read >= events.length) return;
           for (const reactor of [effects, comments])
-            if (reactor.eventTypes?.includes(events[read]!.type) ?? true)
+            if (reactor.eventTypes?.includes(events[read]!.type) ?? true) {
+              calls = [];
+              reactions.push({ reactor: reactor.name, event: events[read]!.type, calls });
               await reactor.react(events[read]!, context);
+              calls = null;
+            }
         }
       },
       /** The sandbox CI's verdict on the running batch. */
@@ -239,6 +312,46 @@ describe('merge-queue effects reactor', () => {
 
   const eventOf = async (store: EventStore, type: string): Promise<RecordedEvent> =>
     (await store.readStream(STREAM)).events.find((event) => event.type === type)!;
+
+  const IN_PLACE =
+    'queue_rules:\n  - name: default\n    batch_size: 1\nmerge_queue:\n  max_parallel_checks: 1\n';
+
+  it.each([
+    [
+      'checked in place, one commit behind its base',
+      IN_PLACE,
+      1,
+      ['getPullRequestSummary', 'compare', 'updatePullRequestBranch', 'getPullRequestSummary'],
+    ],
+    ['checked in place, up to date with its base', IN_PLACE, 0, ['getPullRequestSummary', 'compare']],
+    ['checked on a draft', null, 1, []],
+  ])(
+    'a pull request %s: each reaction reads a pull request once, again only after changing it, and never whole',
+    async (_story, configuration, behindBase, preparation) => {
+      const host = new RecordingCodeHost();
+      host.behindBase = behindBase;
+      const queue = queueWithReactors(configuration, host);
+      await queue.desk.issue(queueSeven(queue.at()));
+      await queue.drain();
+      await queue.checksPass();
+      await queue.drain();
+      expect(queue.host.merges).toEqual([7]);
+
+      const calls = queue.reactions.flatMap((reaction) => reaction.calls);
+      // The story does read pull requests (the one updated in place, or the draft it closes)...
+      expect(calls.filter((call) => PULL_REQUEST_READS.has(call.operation)).length).toBeGreaterThan(0);
+      // ...each at most once per state of it, and never with its reviews, files, commits and checks.
+      expect(queue.reactions.flatMap(rereads)).toEqual([]);
+      expect(calls.map((call) => call.operation)).not.toContain('getPullRequest');
+      // Preparing a pull request in place costs exactly these calls.
+      const prepared = calls
+        .map((call) => call.operation)
+        .filter((operation) =>
+          ['getPullRequestSummary', 'compare', 'updatePullRequestBranch'].includes(operation),
+        );
+      if (configuration === IN_PLACE) expect(prepared).toEqual(preparation);
+    },
+  );
 
   it('status_comments all: one comment created when the pull request enters, then edited as checks start and it merges', async () => {
     const queue = queueWithReactors(null);

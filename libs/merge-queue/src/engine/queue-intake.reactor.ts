@@ -301,7 +301,7 @@ export function createQueueIntakeReactor(deps: {
     if (state.ownShas.includes(sha)) return false;
     for (const batch of state.batches) {
       if (batch.phase !== 'passed' || batch.pullRequests.length === 0) continue;
-      const next = await codeHost.getPullRequest(coordinatesOf(repository), batch.pullRequests[0]!);
+      const next = await codeHost.getPullRequestSummary(coordinatesOf(repository), batch.pullRequests[0]!);
       if (next.merged && next.mergeCommitSha === sha) return true;
     }
     return false;

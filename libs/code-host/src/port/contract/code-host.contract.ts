@@ -161,9 +161,32 @@ export function describeCodeHostContract(name: string, fixture: () => CodeHostCo
         ]),
       );
 
+      // The summary is the same pull request in one call, without what takes the other six.
+      const { result: summary, usage } = await host().metered(() =>
+        host().getPullRequestSummary(repository, created.number),
+      );
+      expect(usage.byOperation).toEqual({ getPullRequestSummary: { calls: 1, writes: 0 } });
+      expect(summary).toMatchObject({
+        number: created.number,
+        title: snapshot.title,
+        author: snapshot.author,
+        draft: true,
+        state: 'open',
+        merged: false,
+        mergeCommitSha: snapshot.mergeCommitSha,
+        labels: ['queued'],
+        base: snapshot.base,
+        head: snapshot.head,
+        repository: snapshot.repository,
+      });
+      for (const part of ['reviews', 'files', 'commits', 'checks', 'commitsBehind'])
+        expect(summary).not.toHaveProperty(part);
+
       await host().closePullRequest(repository, created.number);
       expect((await host().getPullRequest(repository, created.number)).state).toBe('closed');
+      expect((await host().getPullRequestSummary(repository, created.number)).state).toBe('closed');
       await expectKind(host().getPullRequest(repository, 999_999), 'not-found');
+      await expectKind(host().getPullRequestSummary(repository, 999_999), 'not-found');
     });
 
     it("lists a pull request's comments, tells its own apart, and edits one in place (an edit, not a new comment)", async () => {

@@ -3,7 +3,7 @@ import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor } from '@switchyard/projection';
 import type { CodeHost, RepositoryCoordinates } from '../../port/code-host';
 import { isCodeHostError } from '../../port/code-host-error';
-import type { PullRequestSnapshot } from '../../port/pull-request-snapshot';
+import type { PullRequestSnapshot, PullRequestSummary } from '../../port/pull-request-snapshot';
 import type { CommandCommented, PullRequestChanged } from '../../webhooks/facts/github-fact.events';
 import { pullRequestStreamId } from '../../webhooks/facts/github-streams';
 import { commandRefusal } from '../domain/command-permission';
@@ -31,6 +31,16 @@ export function createPullRequestReaderReactor(deps: {
 
   async function readInto(context: ReactionContext, repository: string, number: number, reason: string) {
     const snapshot = await codeHost.getPullRequest(coordinates(repository), number);
+    await record(context, repository, number, snapshot, reason);
+  }
+
+  async function record(
+    context: ReactionContext,
+    repository: string,
+    number: number,
+    snapshot: PullRequestSnapshot,
+    reason: string,
+  ) {
     await context.issue(pullRequestStreamId(repository, number), pullRequestStateDecider, {
       type: 'record_read',
       event: {
@@ -38,20 +48,23 @@ export function createPullRequestReaderReactor(deps: {
         data: { repository, number, snapshot, reason, at: clock.now().toISOString() },
       },
     });
-    return snapshot;
   }
 
   async function decideCommand(context: ReactionContext, data: CommandCommented['data']) {
-    const [permission, snapshot] = await Promise.all([
+    // One read of the pull request per command: `refresh` records the whole snapshot it decides
+    // on; any other command needs only its author and head, which the summary holds in one call.
+    const snapshot =
+      data.command === 'refresh' ? codeHost.getPullRequest(coordinates(data.repository), data.number) : null;
+    const [permission, pullRequest] = await Promise.all([
       codeHost.getPermission(coordinates(data.repository), data.author.login),
-      codeHost.getPullRequest(coordinates(data.repository), data.number),
+      snapshot ?? codeHost.getPullRequestSummary(coordinates(data.repository), data.number),
     ]);
     const refusal = commandRefusal({
       command: data.command,
       author: data.author.login,
       authorPermission: permission,
-      pullRequestAuthor: snapshot.author,
-      fromFork: isFork(snapshot),
+      pullRequestAuthor: pullRequest.author,
+      fromFork: isFork(pullRequest),
     });
     const at = clock.now().toISOString();
     const streamId = pullRequestStreamId(data.repository, data.number);
@@ -80,8 +93,7 @@ export function createPullRequestReaderReactor(deps: {
             },
           },
     });
-    if (!refusal && data.command === 'refresh')
-      await readInto(context, data.repository, data.number, 'refresh');
+    if (!refusal && snapshot) await record(context, data.repository, data.number, await snapshot, 'refresh');
   }
 
   return {
@@ -114,5 +126,5 @@ function coordinates(repository: string): RepositoryCoordinates {
   return { owner, name };
 }
 
-const isFork = (snapshot: PullRequestSnapshot): boolean =>
+const isFork = (snapshot: PullRequestSummary): boolean =>
   snapshot.head.repositoryFullName.toLowerCase() !== snapshot.repository.fullName.toLowerCase();
