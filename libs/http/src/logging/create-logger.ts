@@ -6,11 +6,12 @@ export const LOG_BATCH_BYTES = 4096;
 export const LOG_FLUSH_MS = 100;
 
 /**
- * Stdout, written asynchronously and in batches: a busy process makes one write for a dozen request
- * lines instead of one each (a write, and its round trip through libuv's thread pool, per request
- * line was a good part of a cheap GET's cost under load). A line reaches stdout within LOG_FLUSH_MS
- * at most; a process with nothing to log has no timer running and makes no writes. pino writes out
- * what is left when the process exits.
+ * Stdout, written in batches: a busy process makes one write for a dozen request lines instead of
+ * one each. The batch is written synchronously, as pino's own destination does by default: one
+ * write system call per 4 KiB costs the event loop less than handing each batch to libuv's thread
+ * pool and hearing back (57 against 62 µs of CPU for a cheap GET at 10 connections, bench:http's
+ * app). A line reaches stdout within LOG_FLUSH_MS at most; a process with nothing to log has no
+ * timer running and makes no writes. pino writes out what is left when the process exits.
  */
 export class BatchedStdout {
   readonly stream: ReturnType<typeof pino.destination>;
@@ -20,7 +21,7 @@ export class BatchedStdout {
 
   /** `dest`: a file descriptor (stdout by default) or a file path. */
   constructor(dest: number | string = 1) {
-    this.stream = pino.destination({ dest, sync: false, minLength: LOG_BATCH_BYTES });
+    this.stream = pino.destination({ dest, sync: true, minLength: LOG_BATCH_BYTES });
     this.stream.on('write', (bytes: number) => {
       this.unwritten = Math.max(0, this.unwritten - bytes);
     });
