@@ -3,6 +3,7 @@ import type { MergeQueueCommand } from '../domain/commands';
 import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
 import { batchById, checkedPullRequests } from '../domain/train';
+import { headAfterUpdate } from './head-after-update';
 import { coordinatesOf } from './repository-configuration';
 
 type Effect<K extends QueueEffect['kind']> = Extract<QueueEffect, { kind: K }>;
@@ -209,8 +210,15 @@ async function updateInPlace(
           : { kind: 'branch_update_failed', message: error.message },
     };
   }
-  // GitHub answers the update without the new head: read it.
-  const after = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
+  const after = await headAfterUpdate(codeHost, repository, effect.pullRequest, before.head.sha);
+  if (!after)
+    return {
+      kind: 'draft_failed',
+      ...at(scene),
+      batchId: effect.batchId,
+      attempt: effect.attempt,
+      failure: { kind: 'branch_update_failed', message: 'the updated branch did not show within 30 s' },
+    };
   return started(after.head.sha);
 }
 
@@ -220,12 +228,14 @@ async function merge(
   scene: EffectScene,
 ): Promise<MergeQueueCommand> {
   const repository = coordinatesOf(scene.repository);
-  const inPlace = batchById(scene.state, effect.batchId)?.checkMethod === 'in_place';
+  const batch = batchById(scene.state, effect.batchId);
+  // In place the queue itself moved the head when it updated the branch: what must still be there
+  // is the head the checks judged (unknown only for batches recorded before it was kept).
+  const expectedHeadSha = batch?.checkMethod === 'in_place' ? batch.checkHeadSha : effect.headSha;
   try {
     const outcome = await codeHost.mergePullRequest(repository, effect.pullRequest, {
       method: effect.method === 'fast-forward' || effect.method === 'merge-batch' ? 'merge' : effect.method,
-      // In place, the queue itself moved the head when it updated the branch.
-      ...(inPlace ? {} : { expectedHeadSha: effect.headSha }),
+      ...(expectedHeadSha ? { expectedHeadSha } : {}),
     });
     return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: outcome.sha };
   } catch (error) {

@@ -91,7 +91,9 @@ class RecordingCodeHost {
   };
   removeLabel = async () => undefined;
   createCheckRun = async () => ({ id: 1 });
-  mergePullRequest = async (_r: unknown, number: number, _request: MergeRequest) => {
+  readonly mergeRequests: MergeRequest[] = [];
+  mergePullRequest = async (_r: unknown, number: number, request: MergeRequest) => {
+    this.mergeRequests.push(request);
     if (this.merged.has(number))
       throw new CodeHostError('not-mergeable', 'Pull Request is not mergeable', 405);
     this.merges.push(number);
@@ -110,15 +112,21 @@ class RecordingCodeHost {
     mergeBaseSha: 'base0',
     files: [],
   });
+  /** Reads after `update-branch` that still show the old head, as GitHub's answer comes first. */
+  updateShowsAfterReads = 0;
+  private readsBeforeUpdateShows = 0;
   updatePullRequestBranch = async (_r: unknown, number: number) => {
     this.updatedHeads.set(number, `updated-head-${number}`);
+    this.readsBeforeUpdateShows = this.updateShowsAfterReads;
   };
   getPullRequestSummary = async (_r: unknown, number: number): Promise<PullRequestSummary> => {
     const summary = summaryOf(pullRequestSnapshotFixture());
+    const updating = this.readsBeforeUpdateShows > 0;
+    if (updating) this.readsBeforeUpdateShows -= 1;
     return {
       ...summary,
       number,
-      head: { ...summary.head, sha: this.updatedHeads.get(number) ?? `head-${number}` },
+      head: { ...summary.head, sha: (!updating && this.updatedHeads.get(number)) || `head-${number}` },
       merged: this.merged.has(number),
       mergeCommitSha: this.merged.get(number) ?? null,
       state: this.merged.has(number) ? 'closed' : 'open',
@@ -352,6 +360,21 @@ describe('merge-queue effects reactor', () => {
       if (configuration === IN_PLACE) expect(prepared).toEqual(preparation);
     },
   );
+
+  it('GitHub answers update-branch before the branch moves: the checks and the merge are on the updated head', async () => {
+    const host = new RecordingCodeHost();
+    host.updateShowsAfterReads = 2;
+    const queue = queueWithReactors(IN_PLACE, host);
+    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.drain();
+    expect((await eventOf(queue.store, 'merge_queue.checks_started')).data).toMatchObject({
+      checkHeadSha: 'updated-head-7',
+    });
+    await queue.checksPass();
+    await queue.drain();
+    expect(host.merges).toEqual([7]);
+    expect(host.mergeRequests).toEqual([expect.objectContaining({ expectedHeadSha: 'updated-head-7' })]);
+  });
 
   it('status_comments all: one comment created when the pull request enters, then edited as checks start and it merges', async () => {
     const queue = queueWithReactors(null);
