@@ -89,6 +89,30 @@ describe('pollingSubscription wake-ups', () => {
     expect(feed.reads).toBe(2);
   });
 
+  it('reads past an append it does not take as soon as a waiter asks (readNow), not after the delay', async () => {
+    const readNow = new Wakeup();
+    const subscription = consumer(
+      pollingSubscription(feed.readAll, wakeup, {
+        after: 'start',
+        signal: controller.signal,
+        filter: { eventTypes: ['wanted'] },
+        idlePollMs: HOUR,
+        unwantedDelayMs: HOUR,
+        readNow,
+      }),
+    );
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: 'start' });
+    const next = subscription.next();
+    feed.append(1, 'other');
+    feed.settledUpTo = 1;
+    wakeup.notify({ types: ['other'], position: at(1) });
+    expect(feed.reads).toBe(1);
+
+    readNow.notify();
+    expect(await next).toEqual({ kind: 'caughtUp', position: at(1) });
+    expect(feed.reads).toBe(2);
+  });
+
   it('is not woken again by an append it has already read past (announced twice)', async () => {
     const subscription = subscribe();
     await subscription.next();

@@ -10,7 +10,8 @@ export interface PollingSubscriptionOptions extends SubscribeOptions {
   /**
    * How long an append of types the filter does not take may wait before the subscriber reads past
    * it (so its reported position still reaches the head, for read-your-writes). Default 50 ms:
-   * a burst of such appends costs one read, not one each.
+   * a burst of such appends costs one read, not one each. A waiter in the same process does not
+   * wait for it (readNow).
    */
   unwantedDelayMs?: number;
 }
@@ -27,8 +28,9 @@ const SETTLE_RETRY_MS = 5;
  * Appends that say what they stored (an AppendHint) wake the subscriber only when it has not read
  * past them already (an append is announced twice in a process that also hears PostgreSQL's
  * NOTIFY) and, for a filter by event type, when they stored a wanted type; others are read past
- * after unwantedDelayMs. A wanted append that is not settled yet when read (an older transaction
- * still runs) makes the subscriber read again on any append, and on a short backoff, until it is.
+ * after unwantedDelayMs, or at once when a waiter asks (readNow). A wanted append that is not
+ * settled yet when read (an older transaction still runs) makes the subscriber read again on any
+ * append, and on a short backoff, until it is.
  */
 export async function* pollingSubscription(
   readAll: (options: ReadAllOptions) => Promise<ReadAllResult>,
@@ -67,6 +69,11 @@ export async function* pollingSubscription(
     unwantedTimer.unref?.();
   };
   const stopListening = wakeup.listen(onAppend);
+  const stopReadingNow = options.readNow?.listen(() => {
+    if (unwantedTimer) clearTimeout(unwantedTimer);
+    unwantedTimer = null;
+    relevant.notify();
+  });
 
   try {
     while (!signal.aborted) {
@@ -106,6 +113,7 @@ export async function* pollingSubscription(
     }
   } finally {
     stopListening();
+    stopReadingNow?.();
     if (unwantedTimer) clearTimeout(unwantedTimer);
   }
 }

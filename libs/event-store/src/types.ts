@@ -103,6 +103,12 @@ export interface SubscribeOptions {
   filter?: EventFilter;
   signal: AbortSignal;
   batchSize?: number;
+  /**
+   * Someone waits for this subscriber to reach a position: read now, even past appends its filter
+   * does not take, which a polling subscriber otherwise reads past only after a delay. Push
+   * subscriptions (EventStoreDB) hear every position at once and ignore it.
+   */
+  readNow?: { listen(listener: () => void): () => void };
 }
 
 export interface EventStore {

@@ -6,6 +6,7 @@ import {
   type EventFilter,
   type Position,
   type RecordedEvent,
+  Wakeup,
 } from '@switchyard/event-store';
 import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
 import { readCheckpoint, recordCheckpointFailure } from '../checkpoint/checkpoint-store';
@@ -68,6 +69,8 @@ class PoisonEventError extends Error {
  */
 export class ProcessorRunner {
   private readonly waiters = new ConditionWaiters();
+  /** Asks the subscription to read now, past appends it would otherwise read past later. */
+  private readonly readNow = new Wakeup();
   private readonly handling: ProcessorHandling;
   private checkpoint: Position | 'start' | null = null;
   private state: RunnerState = 'stopped';
@@ -157,6 +160,7 @@ export class ProcessorRunner {
   ): Promise<boolean> {
     if (position === null) return true;
     const reached = () => this.checkpoint !== null && isAtOrAfter(this.checkpoint, position);
+    if (!reached()) this.readNow.notify();
     await this.waiters.wait(() => reached() || this.failedOn !== null || this.stopping, timeoutMs);
     return reached();
   }
@@ -268,6 +272,7 @@ export class ProcessorRunner {
       filter,
       signal,
       batchSize,
+      readNow: this.readNow,
     })) {
       if (item.kind === 'event') {
         pending.push(item.event);
