@@ -1,5 +1,5 @@
 import { encodeSqlPosition } from './position';
-import { pollingSubscription } from './polling-subscription';
+import { pollingSubscription, type PollingSubscriptionOptions } from './polling-subscription';
 import type { Position, ReadAllOptions, ReadAllResult, RecordedEvent, SubscriptionItem } from './types';
 import { Wakeup } from './wakeup';
 
@@ -61,7 +61,7 @@ describe('pollingSubscription wake-ups', () => {
   });
   afterEach(() => controller.abort());
 
-  const subscribe = (eventTypes?: string[]) =>
+  const subscribe = (eventTypes?: string[], options: Partial<PollingSubscriptionOptions> = {}) =>
     consumer(
       pollingSubscription(feed.readAll, wakeup, {
         after: 'start',
@@ -69,6 +69,7 @@ describe('pollingSubscription wake-ups', () => {
         ...(eventTypes ? { filter: { eventTypes } } : {}),
         idlePollMs: HOUR,
         unwantedDelayMs: HOUR,
+        ...options,
       }),
     );
 
@@ -91,16 +92,7 @@ describe('pollingSubscription wake-ups', () => {
 
   it('reads past an append it does not take as soon as a waiter asks (readNow), not after the delay', async () => {
     const readNow = new Wakeup();
-    const subscription = consumer(
-      pollingSubscription(feed.readAll, wakeup, {
-        after: 'start',
-        signal: controller.signal,
-        filter: { eventTypes: ['wanted'] },
-        idlePollMs: HOUR,
-        unwantedDelayMs: HOUR,
-        readNow,
-      }),
-    );
+    const subscription = subscribe(['wanted'], { readNow });
     expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: 'start' });
     const next = subscription.next();
     feed.append(1, 'other');
@@ -149,15 +141,7 @@ describe('pollingSubscription wake-ups', () => {
   });
 
   it('still reads past appends it does not read, so its position reaches the head', async () => {
-    const subscription = consumer(
-      pollingSubscription(feed.readAll, wakeup, {
-        after: 'start',
-        signal: controller.signal,
-        filter: { eventTypes: ['wanted'] },
-        idlePollMs: HOUR,
-        unwantedDelayMs: 1,
-      }),
-    );
+    const subscription = subscribe(['wanted'], { unwantedDelayMs: 1 });
     await subscription.next();
     feed.append(1, 'other');
     feed.settledUpTo = 1;
