@@ -134,6 +134,22 @@ class RecordingCodeHost {
   };
 }
 
+/** The first call of `operation` does its work, then the process dies before hearing the answer. */
+function crashOnceAfter(
+  host: RecordingCodeHost,
+  operation: 'comment' | 'updateComment',
+  message: string,
+): void {
+  const original = host[operation] as (...args: unknown[]) => Promise<unknown>;
+  let crashed = false;
+  (host as unknown as Record<string, unknown>)[operation] = async (...args: unknown[]) => {
+    const answer = await original(...args);
+    if (crashed) return answer;
+    crashed = true;
+    throw new Error(message);
+  };
+}
+
 /** A command service that dies once, right before recording the result of a merge. */
 class CrashingBeforeMergeResult extends CommandService {
   crashed = false;
@@ -418,14 +434,8 @@ describe('merge-queue effects reactor', () => {
 
   it('a crash between creating the comment and the checkpoint: the restarted reactor finds it, and writes no second one', async () => {
     const host = new RecordingCodeHost();
-    const post = host.comment;
     // The process dies right after GitHub created the comment, before the checkpoint moves.
-    let crashes = 1;
-    host.comment = async (...args: Parameters<typeof post>) => {
-      const created = await post(...args);
-      if (crashes-- > 0) throw new Error('process killed after the POST');
-      return created;
-    };
+    crashOnceAfter(host, 'comment', 'process killed after the POST');
     const queue = queueWithReactors(null, host);
     await queue.desk.issue(queueSeven(queue.at()));
     const entered = await eventOf(queue.store, 'merge_queue.pull_request_entered');
@@ -449,13 +459,7 @@ describe('merge-queue effects reactor', () => {
 
   it('a crash between an edit and the checkpoint: the reaction run again adds its line once', async () => {
     const host = new RecordingCodeHost();
-    const edit = host.updateComment;
-    let crashes = 1;
-    host.updateComment = async (...args: Parameters<typeof edit>) => {
-      const edited = await edit(...args);
-      if (crashes-- > 0) throw new Error('process killed after the PATCH');
-      return edited;
-    };
+    crashOnceAfter(host, 'updateComment', 'process killed after the PATCH');
     const queue = queueWithReactors(null, host);
     await queue.desk.issue(queueSeven(queue.at()));
     await expect(queue.drain()).rejects.toThrow('process killed');
