@@ -46,19 +46,40 @@ const at = (scene: EffectScene) => ({
   at: scene.now(),
 });
 
+type DraftFailure = Extract<MergeQueueCommand, { kind: 'draft_failed' }>['failure'];
+type BatchAttempt = { batchId: string; attempt: number };
+
+/** The batch's check could not be prepared. */
+const draftFailed = (scene: EffectScene, effect: BatchAttempt, failure: DraftFailure): MergeQueueCommand => ({
+  kind: 'draft_failed',
+  ...at(scene),
+  batchId: effect.batchId,
+  attempt: effect.attempt,
+  failure,
+});
+
+/** The batch's check runs on `checkPullRequest`, whose head is `headSha`. */
+const draftCreated = (
+  scene: EffectScene,
+  effect: BatchAttempt,
+  checkPullRequest: number,
+  headSha: string,
+): MergeQueueCommand => ({
+  kind: 'draft_created',
+  ...at(scene),
+  batchId: effect.batchId,
+  attempt: effect.attempt,
+  checkPullRequest,
+  headSha,
+});
+
 async function createDraft(
   codeHost: CodeHost,
   effect: Effect<'create_draft'>,
   scene: EffectScene,
 ): Promise<MergeQueueCommand> {
   const repository = coordinatesOf(scene.repository);
-  const failed = (failure: Extract<MergeQueueCommand, { kind: 'draft_failed' }>['failure']) => ({
-    kind: 'draft_failed' as const,
-    ...at(scene),
-    batchId: effect.batchId,
-    attempt: effect.attempt,
-    failure,
-  });
+  const failed = (failure: DraftFailure) => draftFailed(scene, effect, failure);
   const start =
     (await parentDraftStart(codeHost, effect, scene)) ??
     ({
@@ -97,14 +118,7 @@ async function createDraft(
       head: effect.branch,
       base: scene.baseRef,
     });
-    return {
-      kind: 'draft_created',
-      ...at(scene),
-      batchId: effect.batchId,
-      attempt: effect.attempt,
-      checkPullRequest: draft.number,
-      headSha: draft.headSha,
-    };
+    return draftCreated(scene, effect, draft.number, draft.headSha);
   } catch (error) {
     if (isCodeHostError(error) && error.kind !== 'unavailable')
       return failed({ kind: 'error', message: error.message });
@@ -176,14 +190,8 @@ async function updateInPlace(
   scene: EffectScene,
 ): Promise<MergeQueueCommand> {
   const repository = coordinatesOf(scene.repository);
-  const started = (headSha: string): MergeQueueCommand => ({
-    kind: 'draft_created',
-    ...at(scene),
-    batchId: effect.batchId,
-    attempt: effect.attempt,
-    checkPullRequest: effect.pullRequest,
-    headSha,
-  });
+  const started = (headSha: string) => draftCreated(scene, effect, effect.pullRequest, headSha);
+  const failed = (failure: DraftFailure) => draftFailed(scene, effect, failure);
   // The head and how far it is behind the base are all this needs: two calls, where the whole
   // snapshot (getPullRequest) costs seven.
   const before = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
@@ -199,26 +207,15 @@ async function updateInPlace(
     });
   } catch (error) {
     if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
-    return {
-      kind: 'draft_failed',
-      ...at(scene),
-      batchId: effect.batchId,
-      attempt: effect.attempt,
-      failure:
-        error.kind === 'conflict'
-          ? { kind: 'conflict', pullRequest: effect.pullRequest, withBase: true }
-          : { kind: 'branch_update_failed', message: error.message },
-    };
+    return failed(
+      error.kind === 'conflict'
+        ? { kind: 'conflict', pullRequest: effect.pullRequest, withBase: true }
+        : { kind: 'branch_update_failed', message: error.message },
+    );
   }
   const after = await headAfterUpdate(codeHost, repository, effect.pullRequest, before.head.sha);
   if (!after)
-    return {
-      kind: 'draft_failed',
-      ...at(scene),
-      batchId: effect.batchId,
-      attempt: effect.attempt,
-      failure: { kind: 'branch_update_failed', message: 'the updated branch did not show within 30 s' },
-    };
+    return failed({ kind: 'branch_update_failed', message: 'the updated branch did not show within 30 s' });
   return started(after.head.sha);
 }
 
