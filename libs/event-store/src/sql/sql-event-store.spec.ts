@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { dropTestSchema } from '../testing/drop-test-schema';
 import type { EventFilter, ExpectedRevision } from '../types';
 import { EventSchemas } from '../upcasting';
@@ -58,6 +58,8 @@ describeEachDatabase('SqlEventStore', (database) => {
       { schemaVersion: 2, data: { fullName: 'Grace Hopper' } },
     ];
     expect((await store.readStream(stream)).events).toMatchObject(expected);
+    // The feed shows the append once no older transaction on the server (another worker's) is open.
+    await untilSettled(store, lastPosition);
     const all = await store.readAll({ after: 'start', limit: 1000, filter: { streamPrefixes: [stream] } });
     expect(all.events).toMatchObject(expected);
     expect(all.lastPosition >= lastPosition).toBe(true);
