@@ -4,7 +4,7 @@ import { readActiveGeneration, rebuildBlueGreen } from '@switchyard/projection';
 import type { SqlExecutor } from '@switchyard/sql';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import type { LogMapping } from '@switchyard/activity-log-contract';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { RecordedEventFeed } from '../testing/recorded-events';
 import { createActivityLogProjection } from './activity-log-projection';
@@ -129,14 +129,20 @@ describeEachDatabase('activity-log bulk load', (database) => {
     try {
       // The store's feed: the same events, each run of the fixture's feed appended as one stream write.
       const recorded = workloadEvents(new RecordedEventFeed());
+      let appendedUpTo: Position | null = null;
       for (let i = 0; i < recorded.length;) {
         const streamId = recorded[i]!.streamId;
         let end = i;
         while (end < recorded.length && recorded[end]!.streamId === streamId) end++;
         const events = recorded.slice(i, end).map(({ type, data }) => ({ type, data }));
-        await store.appendToStream(streamId, events, { expectedRevision: 'any' });
+        ({ lastPosition: appendedUpTo } = await store.appendToStream(streamId, events, {
+          expectedRevision: 'any',
+        }));
         i = end;
       }
+      // Both the live read below and the rebuild read the settled feed: another worker's open
+      // transaction on the server would otherwise hide the appends from them.
+      await untilSettled(store, appendedUpTo!);
       await db.transaction((tx) => projection.setup(tx));
       let after: Position | 'start' = 'start';
       for (let end = false; !end;) {
