@@ -3,6 +3,8 @@ import { join } from 'node:path';
 
 export interface AppProcess {
   baseUrl: string;
+  /** The server's process id, to read its CPU time from /proc. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -48,6 +50,7 @@ export async function startServerProcess(options: {
   }
   return {
     baseUrl,
+    pid: child.pid!,
     async stop() {
       child.kill('SIGTERM');
       await exited;
