@@ -143,7 +143,7 @@ async function main(): Promise<void> {
           connections: scenario.connections,
           seconds: FIRST_WARMUP_SECONDS,
         };
-        await runLoad(server.baseUrl, headers, load);
+        await runLoad(server, headers, load);
       }
     }
     const outcomes: ScenarioOutcome[] = [];
@@ -154,12 +154,12 @@ async function main(): Promise<void> {
         for (const side of order) {
           const server = side === 'ours' ? app : baseline;
           const load = { next: scenario.next, connections: scenario.connections };
-          await runLoad(server.baseUrl, headers, { ...load, seconds: WARMUP_SECONDS });
-          const result = await runLoad(server.baseUrl, headers, { ...load, seconds: SECONDS });
+          await runLoad(server, headers, { ...load, seconds: WARMUP_SECONDS });
+          const result = await runLoad(server, headers, { ...load, seconds: SECONDS });
           runs[side].push(result);
           log(
             `${scenario.label}, round ${round + 1}, ${side}: ${Math.round(result.requestsPerSecond)} req/s, ` +
-              `p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.failures} failed`,
+              `p50 ${result.p50} ms, p99 ${result.p99} ms, server CPU ${result.serverCpuMicros.toFixed(0)} µs/request, ${result.failures} failed`,
           );
         }
       }

@@ -253,7 +253,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       seconds: SECONDS,
     });
-    await runLoad(url, {}, { ...load('/status'), seconds: 1 }); // warm-up
+    await runLoad({ baseUrl: url, pid: process.pid }, {}, { ...load('/status'), seconds: 1 }); // warm-up
     // The process's CPU time per answered request (autocannon's share included, alike on both
     // sides): less at the mercy of other processes than latency on a loaded machine.
     const cpuPerRequest = (run: { ours: Measured; bare: Measured }) =>
@@ -275,7 +275,11 @@ async function main(): Promise<void> {
         const order = round % 2 === 0 ? (['ours', 'bare'] as const) : (['bare', 'ours'] as const);
         for (const side of order) {
           const before = process.cpuUsage();
-          runs[side].push(await during(() => runLoad(url, {}, load(side === 'ours' ? '/status' : '/bare'))));
+          runs[side].push(
+            await during(() =>
+              runLoad({ baseUrl: url, pid: process.pid }, {}, load(side === 'ours' ? '/status' : '/bare')),
+            ),
+          );
           const used = process.cpuUsage(before);
           cpu[side] += (used.user + used.system) / 1000;
         }

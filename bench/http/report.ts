@@ -11,6 +11,7 @@ export interface ScenarioOutcome {
 }
 
 const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
+const micros = (value: number) => (Number.isFinite(value) ? `${value.toFixed(0)} µs` : '-');
 const ms = (value: number) => (Number.isFinite(value) ? `${value.toFixed(1)} ms` : '-');
 
 /** The middle of the rounds, so one disturbed round does not make the figure. */
@@ -26,11 +27,22 @@ export function median(results: readonly LoadResult[]): LoadResult {
     p99: middle([...results], (r) => r.p99),
     requests: results.reduce((sum, r) => sum + r.requests, 0),
     failures: results.reduce((sum, r) => sum + r.failures, 0),
+    serverCpuMicros: middle([...results], (r) => r.serverCpuMicros),
   };
 }
 
 export function printOutcomes(outcomes: readonly ScenarioOutcome[]): void {
-  const header = ['scenario', 'server', 'req/s', 'p50', 'p99', 'requests', 'failed', 'ratio req/s'];
+  const header = [
+    'scenario',
+    'server',
+    'req/s',
+    'p50',
+    'p99',
+    'CPU/req',
+    'requests',
+    'failed',
+    'ratio req/s',
+  ];
   const rows = outcomes.flatMap((o) => [
     [
       o.label,
@@ -38,6 +50,7 @@ export function printOutcomes(outcomes: readonly ScenarioOutcome[]): void {
       rate(o.ours.requestsPerSecond),
       ms(o.ours.p50),
       ms(o.ours.p99),
+      micros(o.ours.serverCpuMicros),
       String(o.ours.requests),
       String(o.ours.failures),
       `${(o.ours.requestsPerSecond / o.baseline.requestsPerSecond).toFixed(2)}x`,
@@ -48,6 +61,7 @@ export function printOutcomes(outcomes: readonly ScenarioOutcome[]): void {
       rate(o.baseline.requestsPerSecond),
       ms(o.baseline.p50),
       ms(o.baseline.p99),
+      micros(o.baseline.serverCpuMicros),
       String(o.baseline.requests),
       String(o.baseline.failures),
       '',
