@@ -7,3 +7,4 @@ export * from './decider';
 export * from './storable';
 export * from './wall-clock';
 export * from './concurrently';
+export * from './batched-calls';
