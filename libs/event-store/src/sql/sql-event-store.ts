@@ -8,6 +8,7 @@ import {
 import { comparePositions, decodeSqlPosition, encodeSqlPosition } from '../position';
 import { pollingSubscription } from '../polling-subscription';
 import { EventSchemas, noUpcasting } from '../upcasting';
+import { SharedFeedReads } from '../shared-feed-reads';
 import { Wakeup } from '../wakeup';
 import type {
   AppendOptions,
@@ -49,6 +50,7 @@ export class SqlEventStore implements EventStore {
   readonly name: string;
   readonly snapshots: SqlSnapshotStore;
   private readonly wakeup = new Wakeup();
+  private readonly sharedReads = new SharedFeedReads((options) => this.readAll(options));
   private unlisten: (() => Promise<void>) | null = null;
 
   private constructor(
@@ -193,7 +195,7 @@ export class SqlEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): AsyncIterable<SubscriptionItem> {
-    return pollingSubscription((o) => this.readAll(o), this.wakeup, options);
+    return pollingSubscription((o) => this.sharedReads.read(o), this.wakeup, options);
   }
 
   async headPosition(): Promise<Position | null> {
