@@ -1,4 +1,5 @@
 import type { Position } from '@switchyard/event-store';
+import { BatchedCalls } from '@switchyard/kernel';
 
 /** "Projection `name` has committed its checkpoint at `position`." */
 export interface CheckpointUpdate {
@@ -20,17 +21,62 @@ export interface CheckpointSignal extends CheckpointPublisher {
   subscribe(onUpdate: (update: CheckpointUpdate) => void): Promise<() => Promise<void>>;
 }
 
-export const encodeCheckpointUpdate = (update: CheckpointUpdate): string =>
-  JSON.stringify({ name: update.name, position: update.position });
+/** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; Redis has no such limit. */
+const MAX_PAYLOAD_CHARS = 7000;
 
-/** Null for anything that is not an update (foreign publishers on a shared channel). */
-export function decodeCheckpointUpdate(payload: string): CheckpointUpdate | null {
-  try {
-    const value: unknown = JSON.parse(payload);
-    if (typeof value !== 'object' || value === null) return null;
-    const { name, position } = value as Record<string, unknown>;
-    return typeof name === 'string' && typeof position === 'string' ? { name, position } : null;
-  } catch {
-    return null;
+/**
+ * The wire form: a JSON array of updates. The processors of a process commit together after an
+ * append, so one message carries all of them instead of one message each. Split in several
+ * payloads only when one would be too long for NOTIFY.
+ */
+export function encodeCheckpointUpdates(updates: readonly CheckpointUpdate[]): string[] {
+  const payloads: string[] = [];
+  let parts: string[] = [];
+  let length = 2;
+  for (const update of updates) {
+    const part = JSON.stringify({ name: update.name, position: update.position });
+    if (parts.length > 0 && length + part.length + 1 > MAX_PAYLOAD_CHARS) {
+      payloads.push(`[${parts.join(',')}]`);
+      parts = [];
+      length = 2;
+    }
+    parts.push(part);
+    length += part.length + 1;
   }
+  if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
+  return payloads;
+}
+
+/**
+ * The updates a payload carries; a single object is what a process of the previous release sends
+ * during a rolling upgrade. Anything else is ignored (foreign publishers on a shared channel).
+ */
+export function decodeCheckpointUpdates(payload: string): CheckpointUpdate[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return [];
+  }
+  const items = Array.isArray(value) ? value : [value];
+  return items.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { name, position } = item as Record<string, unknown>;
+    return typeof name === 'string' && typeof position === 'string' ? [{ name, position }] : [];
+  });
+}
+
+/**
+ * Sends the updates published during one turn of the event loop together, keeping only the
+ * newest position of each processor.
+ */
+export function batchedPublish(
+  send: (payload: string) => Promise<unknown>,
+): (update: CheckpointUpdate) => Promise<void> {
+  const calls = new BatchedCalls<CheckpointUpdate, void>(async (updates) => {
+    const newest = new Map(updates.map((update) => [update.name, update]));
+    for (const payload of encodeCheckpointUpdates([...newest.values()])) await send(payload);
+    return updates.map(() => undefined);
+  });
+  return (update) => calls.call(update);
 }

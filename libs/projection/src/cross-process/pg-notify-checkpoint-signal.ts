@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@switchyard/sql';
 import {
-  decodeCheckpointUpdate,
-  encodeCheckpointUpdate,
+  batchedPublish,
+  decodeCheckpointUpdates,
   type CheckpointSignal,
   type CheckpointUpdate,
 } from './checkpoint-signal';
@@ -13,19 +13,21 @@ export const CHECKPOINT_NOTIFY_CHANNEL = 'sy_checkpoints';
  * models already live in (PGlite delivers them in-process).
  */
 export class PgNotifyCheckpointSignal implements CheckpointSignal {
-  constructor(private readonly executor: SqlExecutor) {}
+  private readonly send: (update: CheckpointUpdate) => Promise<void>;
 
-  async publish(update: CheckpointUpdate): Promise<void> {
-    await this.executor.query('SELECT pg_notify($1, $2)', [
-      CHECKPOINT_NOTIFY_CHANNEL,
-      encodeCheckpointUpdate(update),
-    ]);
+  constructor(private readonly executor: SqlExecutor) {
+    this.send = batchedPublish((payload) =>
+      this.executor.query('SELECT pg_notify($1, $2)', [CHECKPOINT_NOTIFY_CHANNEL, payload]),
+    );
+  }
+
+  publish(update: CheckpointUpdate): Promise<void> {
+    return this.send(update);
   }
 
   subscribe(onUpdate: (update: CheckpointUpdate) => void): Promise<() => Promise<void>> {
     return this.executor.listen(CHECKPOINT_NOTIFY_CHANNEL, (payload) => {
-      const update = decodeCheckpointUpdate(payload);
-      if (update) onUpdate(update);
+      for (const update of decodeCheckpointUpdates(payload)) onUpdate(update);
     });
   }
 }

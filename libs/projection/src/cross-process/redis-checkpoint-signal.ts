@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import { errorMessage, type ProjectionLogger } from '../logger';
 import {
-  decodeCheckpointUpdate,
-  encodeCheckpointUpdate,
+  batchedPublish,
+  decodeCheckpointUpdates,
   type CheckpointSignal,
   type CheckpointUpdate,
 } from './checkpoint-signal';
@@ -15,6 +15,9 @@ export const CHECKPOINT_REDIS_CHANNEL = 'switchyard:checkpoints';
  */
 export class RedisCheckpointSignal implements CheckpointSignal {
   private readonly subscribers = new Set<Redis>();
+  private readonly send = batchedPublish((payload) =>
+    this.publisher.publish(CHECKPOINT_REDIS_CHANNEL, payload),
+  );
 
   private constructor(
     private readonly publisher: Redis,
@@ -35,8 +38,8 @@ export class RedisCheckpointSignal implements CheckpointSignal {
     return new RedisCheckpointSignal(redis, false, logger);
   }
 
-  async publish(update: CheckpointUpdate): Promise<void> {
-    await this.publisher.publish(CHECKPOINT_REDIS_CHANNEL, encodeCheckpointUpdate(update));
+  publish(update: CheckpointUpdate): Promise<void> {
+    return this.send(update);
   }
 
   async subscribe(onUpdate: (update: CheckpointUpdate) => void): Promise<() => Promise<void>> {
@@ -46,8 +49,7 @@ export class RedisCheckpointSignal implements CheckpointSignal {
     this.subscribers.add(subscriber);
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== CHECKPOINT_REDIS_CHANNEL) return;
-      const update = decodeCheckpointUpdate(message);
-      if (update) onUpdate(update);
+      for (const update of decodeCheckpointUpdates(message)) onUpdate(update);
     });
     await subscriber.subscribe(CHECKPOINT_REDIS_CHANNEL);
     return async () => {
