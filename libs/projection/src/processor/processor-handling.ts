@@ -1,6 +1,7 @@
 import type { CommandService } from '@switchyard/event-store/application';
 import type { EventStore, Position, RecordedEvent } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
+import { checkpointAdvancesOn } from '../checkpoint/batched-checkpoint-advances';
 import type { ProjectionLogger } from '../logger';
 import { isReactor, type Processor } from './processor';
 import { projectionHandling } from './projection-handling';
@@ -45,7 +46,8 @@ export interface ProcessorDependencies {
 
 /** The one place that knows which handling each kind of processor gets. */
 export function handlingFor(processor: Processor, dependencies: ProcessorDependencies): ProcessorHandling {
-  if (!isReactor(processor)) return projectionHandling(processor, dependencies);
+  const advances = checkpointAdvancesOn(dependencies.executor);
+  if (!isReactor(processor)) return projectionHandling(processor, { ...dependencies, advances });
   if (!dependencies.commands) {
     throw new Error(`Reactor ${processor.name} needs a CommandService to issue its commands`);
   }
@@ -53,5 +55,6 @@ export function handlingFor(processor: Processor, dependencies: ProcessorDepende
     executor: dependencies.executor,
     store: dependencies.store,
     commands: dependencies.commands,
+    advances,
   });
 }

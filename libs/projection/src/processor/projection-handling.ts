@@ -4,6 +4,7 @@ import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from '../checkpoin
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import { enterActiveGeneration } from '../generations/enter-active-generation';
 import { ensureGenerationTable, readActiveGeneration } from '../generations/generation-table';
+import type { BatchedCheckpointAdvances } from '../checkpoint/batched-checkpoint-advances';
 import type { ProjectionLogger } from '../logger';
 import type { Projection } from '../projection';
 import { rebuildBlueGreen } from '../rebuild/blue-green-rebuild';
@@ -20,9 +21,14 @@ type Prepared = { resumeAfter: Position | 'start'; isNew: boolean } | { rebuildF
  */
 export function projectionHandling(
   projection: Projection,
-  dependencies: { executor: SqlExecutor; store: EventStore; logger: ProjectionLogger },
+  dependencies: {
+    executor: SqlExecutor;
+    store: EventStore;
+    logger: ProjectionLogger;
+    advances: BatchedCheckpointAdvances;
+  },
 ): ProcessorHandling {
-  const { executor, store, logger } = dependencies;
+  const { executor, store, logger, advances } = dependencies;
   const { name, version } = projection;
   return {
     kind: 'projection',
@@ -53,10 +59,11 @@ export function projectionHandling(
       return rebuildNewVersion(prepared.rebuildFrom, signal);
     },
     async handle(events, from, to) {
-      // Past events this projection does not read, only the checkpoint moves: one compare-and-set
-      // statement, with no transaction or generation to enter (a processor reads past the appends
-      // of other types in bursts, to keep its position at the head for read-your-writes).
-      if (events.length === 0) return advanceCheckpoint(executor, { name, version, from, to });
+      // Past events this projection does not read, only the checkpoint moves: a compare-and-set
+      // with no transaction or generation to enter, sent with the other processors' (a processor
+      // reads past the appends of other types in bursts, to keep its position at the head for
+      // read-your-writes).
+      if (events.length === 0) return advances.advance({ name, version, from, to });
       await executor.transaction(async (tx) => {
         await enterActiveGeneration(tx, name);
         await projection.apply(tx, events);

@@ -1,7 +1,8 @@
 import type { CommandService } from '@switchyard/event-store/application';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
-import { advanceCheckpoint, ensureCheckpoint } from '../checkpoint/checkpoint-store';
+import type { BatchedCheckpointAdvances } from '../checkpoint/batched-checkpoint-advances';
+import { ensureCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import { OwnershipLostError } from '../lock/ownership';
 import type { ProcessorHandling } from './processor-handling';
@@ -20,9 +21,14 @@ export const REACTOR_CHECKPOINT_VERSION = 1;
  */
 export function reactorHandling(
   reactor: Reactor,
-  dependencies: { executor: SqlExecutor; store: EventStore; commands: CommandService },
+  dependencies: {
+    executor: SqlExecutor;
+    store: EventStore;
+    commands: CommandService;
+    advances: BatchedCheckpointAdvances;
+  },
 ): ProcessorHandling {
-  const { executor, store, commands } = dependencies;
+  const { executor, store, commands, advances } = dependencies;
   const { name } = reactor;
   const version = REACTOR_CHECKPOINT_VERSION;
   return {
@@ -41,7 +47,7 @@ export function reactorHandling(
     async handle(events, from, to, signal, owner) {
       for (const event of events)
         await reactor.react(event, reactionContext(name, event, commands, signal, owner));
-      await executor.transaction((tx) => advanceCheckpoint(tx, { name, version, from, to }));
+      await advances.advance({ name, version, from, to });
     },
   };
 }
