@@ -86,4 +86,32 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     ]);
     for (const number of [first, second]) expect((await team.pull(number)).merged).toBe(true);
   });
+
+  it.each(['merge-batch', 'fast-forward'])(
+    'with merge_method %s merges each batch as one, and main holds every change',
+    async (method) => {
+      const team = new SandboxTeam(app, uniqueRepository(`queue-${method}`));
+      await team.commitFile('main', 'README.md', '# widgets\n');
+      await team.commitFile(
+        'main',
+        '.mergify.yml',
+        `queue_rules:\n  - name: default\n    batch_size: 2\n    batch_max_wait_time: 1 s\n    merge_method: ${method}\n`,
+      );
+      const names = ['alpha', 'beta', 'gamma', 'delta'];
+      const numbers: number[] = [];
+      for (const name of names) numbers.push(await team.openChange(name));
+      for (const number of numbers) await team.comment(number, '@mergify queue');
+
+      const merged = async () =>
+        (await team.queueEvents())
+          .filter((e) => e.type === 'merge_queue.pull_request_merged')
+          .map((e) => e.data.pullRequest);
+      await team.until('every pull request merged', async () => (await merged()).length === numbers.length);
+      expect(await merged()).toEqual(numbers);
+      for (const name of names) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
+      // GitHub shows a pull request merged once its head is reachable from the base.
+      for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
+      expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
+    },
+  );
 });

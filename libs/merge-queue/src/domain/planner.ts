@@ -66,7 +66,6 @@ export type QueueEffect =
       batchId: string;
       method: Extract<MergeMethod, 'fast-forward' | 'merge-batch'>;
       branch: string;
-      checkPullRequest: number;
       pullRequests: number[];
     }
   | { kind: 'close_draft'; key: string; checkPullRequest: number };
@@ -395,7 +394,6 @@ export function pendingEffects(state: QueueState, now: number): QueueEffect[] {
         batchId: batch.id,
         method,
         branch: batch.branch ?? '',
-        checkPullRequest: batch.checkPullRequest ?? 0,
         pullRequests: batch.pullRequests,
       });
       continue;

@@ -2,6 +2,7 @@ import type { CodeHost } from '@switchyard/code-host';
 import {
   BASE_REF,
   REPOSITORY,
+  checksReported,
   configure,
   draftCreated,
   effectsOf,
@@ -9,7 +10,9 @@ import {
   minutes,
   policyWith,
   run,
+  running,
   stateOf,
+  then,
 } from '../testing/queue-commands';
 import { performEffect } from './perform-effect';
 
@@ -75,5 +78,57 @@ describe('performEffect: a speculative draft', () => {
 
     expect(calls.filter((c) => c.startsWith('merge'))).toEqual(['merge head-1', 'merge head-2']);
     expect(calls.some((c) => c.startsWith('head mergify'))).toBe(false);
+  });
+});
+
+describe('performEffect: merging a batch as one', () => {
+  const passedBatchOfTwo = (mergeMethod: 'merge-batch' | 'fast-forward') => {
+    const history = running(policyWith({}, { batchSize: 2, mergeMethod }), 2);
+    return then(history, checksReported(history, 1, 30, 'success'));
+  };
+  const batchMergeOf = (events: ReturnType<typeof passedBatchOfTwo>) =>
+    effectsOf(events, 30).find((effect) => effect.kind === 'merge_batch')!;
+
+  it('merge-batch merges the batch branch into the base (GitHub will not merge a draft) and names the pull requests', async () => {
+    const passed = passedBatchOfTwo('merge-batch');
+    const effect = batchMergeOf(passed);
+    const calls: string[] = [];
+    const codeHost = {
+      mergePullRequest: async () => {
+        throw new Error('merging the draft is refused, as GitHub refuses it');
+      },
+      mergeIntoBranch: async (_r: unknown, base: string, head: string, message: string) => {
+        calls.push(`${head} into ${base}: ${message}`);
+        return { name: base, sha: 'batch-merge-sha' };
+      },
+    } as unknown as CodeHost;
+
+    const results = await performEffect(codeHost, effect, scene(passed));
+
+    expect(calls).toEqual([
+      `${stateOf(passed).batches[0]!.branch} into ${BASE_REF}: Merge queue: merged #1, #2`,
+    ]);
+    expect(results).toEqual([
+      expect.objectContaining({ kind: 'merged', pullRequest: 1, mergeCommitSha: 'batch-merge-sha' }),
+      expect.objectContaining({ kind: 'merged', pullRequest: 2, mergeCommitSha: 'batch-merge-sha' }),
+    ]);
+  });
+
+  it('fast-forward moves the base to the tested head of the batch branch', async () => {
+    const passed = passedBatchOfTwo('fast-forward');
+    const branch = stateOf(passed).batches[0]!.branch!;
+    const calls: string[] = [];
+    const codeHost = {
+      getBranchHead: async (_r: unknown, name: string) => ({ name, sha: `${name}-head` }),
+      updateBranch: async (_r: unknown, name: string, sha: string) => {
+        calls.push(`${name} to ${sha}`);
+        return { name, sha };
+      },
+    } as unknown as CodeHost;
+
+    const results = await performEffect(codeHost, batchMergeOf(passed), scene(passed));
+
+    expect(calls).toEqual([`${BASE_REF} to ${branch}-head`]);
+    expect(results.map((r) => r.kind)).toEqual(['merged', 'merged']);
   });
 });

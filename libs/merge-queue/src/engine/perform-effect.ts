@@ -268,7 +268,11 @@ async function mergeBatch(
       const head = await codeHost.getBranchHead(repository, effect.branch);
       sha = (await codeHost.updateBranch(repository, scene.baseRef, head.sha)).sha;
     } else {
-      sha = (await codeHost.mergePullRequest(repository, effect.checkPullRequest, { method: 'merge' })).sha;
+      // The batch's pull request is a draft, which GitHub refuses to merge (only GraphQL can mark
+      // it ready): the batch branch is merged into the base instead, the merge commit the pull
+      // request's merge would have made. Its draft is then closed like any other.
+      const message = `Merge queue: merged ${effect.pullRequests.map((n) => `#${n}`).join(', ')}`;
+      sha = (await codeHost.mergeIntoBranch(repository, scene.baseRef, effect.branch, message)).sha;
     }
   } catch (error) {
     if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
