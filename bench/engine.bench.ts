@@ -25,8 +25,8 @@ import { mergeQueueStreamId } from '@switchyard/merge-queue';
  * - in place: the merge and the comment, plus one updatePullRequestBranch for every pull request
  *   that is behind the base when its turn comes; here all are opened on the same main, so all
  *   but the first: 2 + (n - 1)/n;
- * - `merge-batch`: the draft itself is merged (one mergePullRequest per batch), each pull request
- *   only has its comment: 1 + (b + 3)/b;
+ * - `merge-batch`: the batch branch is merged into the base (one mergeIntoBranch per batch: GitHub
+ *   will not merge the draft itself), each pull request only has its comment: 1 + (b + 3)/b;
  * - `fast-forward`: the base ref is moved to the tested draft head (updateBranch), a write this
  *   bench does not count as content-creating (not in CONTENT_CREATING): 1 + (b + 2)/b.
  */
@@ -61,9 +61,12 @@ const SCENARIOS = [
     yml: 'queue_rules:\n  - name: default\n    batch_size: 4\n    batch_max_wait_time: 1 s\n    merge_method: fast-forward\nmerge_queue:\n  max_parallel_checks: 3\n',
     floor: floor.fastForward(4),
   },
-  // `merge_method: merge-batch` (floor.mergeBatch) is not measured yet: the engine merges the draft
-  // through the REST merge endpoint, which refuses a draft (405 "Pull Request is still a draft",
-  // the sandbox as GitHub), so every pull request leaves the queue unmerged.
+  {
+    name: 'merge-batch (batch_size 4, 3 parallel)',
+    prs: 12,
+    yml: 'queue_rules:\n  - name: default\n    batch_size: 4\n    batch_max_wait_time: 1 s\n    merge_method: merge-batch\nmerge_queue:\n  max_parallel_checks: 3\n',
+    floor: floor.mergeBatch(4),
+  },
 ];
 /**
  * The operations whose writes create content in GitHub's sense (commits, branches, pull requests,
