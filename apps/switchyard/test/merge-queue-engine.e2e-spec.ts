@@ -6,6 +6,20 @@ import { uniqueRepository } from './unique-repository';
  * The merge queue end to end over HTTP: the all-in-one app in sandbox mode, a team using only
  * GitHub-shaped calls and `@mergify queue` comments, the sandbox CI judging every draft.
  */
+/** Opens a change per name, queues each with a comment, and waits until the queue merged all of them, in that order. */
+async function queueUntilMerged(team: SandboxTeam, names: readonly string[]): Promise<number[]> {
+  const numbers: number[] = [];
+  for (const name of names) numbers.push(await team.openChange(name));
+  for (const number of numbers) await team.comment(number, '@mergify queue');
+  const merged = async () =>
+    (await team.queueEvents())
+      .filter((e) => e.type === 'merge_queue.pull_request_merged')
+      .map((e) => e.data.pullRequest);
+  await team.until('every pull request merged', async () => (await merged()).length === numbers.length);
+  expect(await merged()).toEqual(numbers);
+  return numbers;
+}
+
 describe('merge queue through the sandbox forge (all-in-one app)', () => {
   jest.setTimeout(300_000);
   let app: TestApp;
@@ -19,16 +33,7 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-serial'));
     await team.commitFile('main', 'README.md', '# widgets\n');
     await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
-    const numbers: number[] = [];
-    for (const name of ['one', 'two', 'three']) numbers.push(await team.openChange(name));
-    for (const number of numbers) await team.comment(number, '@mergify queue');
-
-    const merged = async () =>
-      (await team.queueEvents())
-        .filter((e) => e.type === 'merge_queue.pull_request_merged')
-        .map((e) => e.data.pullRequest);
-    await team.until('every pull request merged', async () => (await merged()).length === numbers.length);
-    expect(await merged()).toEqual(numbers);
+    const numbers = await queueUntilMerged(team, ['one', 'two', 'three']);
     for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
     for (const name of ['one', 'two', 'three']) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
     expect(Object.keys((await team.queue()).pullRequests)).toEqual([]);
@@ -98,16 +103,7 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
         `queue_rules:\n  - name: default\n    batch_size: 2\n    batch_max_wait_time: 1 s\n    merge_method: ${method}\n`,
       );
       const names = ['alpha', 'beta', 'gamma', 'delta'];
-      const numbers: number[] = [];
-      for (const name of names) numbers.push(await team.openChange(name));
-      for (const number of numbers) await team.comment(number, '@mergify queue');
-
-      const merged = async () =>
-        (await team.queueEvents())
-          .filter((e) => e.type === 'merge_queue.pull_request_merged')
-          .map((e) => e.data.pullRequest);
-      await team.until('every pull request merged', async () => (await merged()).length === numbers.length);
-      expect(await merged()).toEqual(numbers);
+      const numbers = await queueUntilMerged(team, names);
       for (const name of names) expect(await team.onMain(`changes/${name}.txt`)).toBe(true);
       // GitHub shows a pull request merged once its head is reachable from the base.
       for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
