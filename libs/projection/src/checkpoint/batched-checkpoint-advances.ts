@@ -1,19 +1,12 @@
 import { BatchedCalls } from '@switchyard/kernel';
-import type { Position } from '@switchyard/event-store';
 import type { SqlQueryable } from '@switchyard/sql';
-import { advanceCheckpoint } from './checkpoint-store';
-
-export interface CheckpointMove {
-  name: string;
-  version: number;
-  from: Position | 'start';
-  to: Position | 'start';
-}
+import { advanceCheckpoint, type CheckpointMove } from './checkpoint-store';
 
 /**
  * Moves checkpoints that move alone (no rows with them: a processor reading past events it does
- * not take) for every processor of the process in one statement per turn of the event loop: after
- * an append, most processors only move past it, and each used to cost its own UPDATE. Every move is
+ * not take, a reactor after its reaction) for every processor of the process in one statement per
+ * turn of the event loop: after an append, most processors only move past it, and each used to
+ * cost its own UPDATE. Every move is
  * still a compare-and-set on its own row; one that finds its row elsewhere is retried alone, which
  * throws the CheckpointConflictError naming what it found.
  */

@@ -85,15 +85,20 @@ export async function recordCheckpointFailure(q: SqlQueryable, name: string, fai
   ]);
 }
 
+/** A checkpoint's move from `from` to `to`, under its processor's version. */
+export interface CheckpointMove {
+  name: string;
+  version: number;
+  from: Position | 'start';
+  to: Position | 'start';
+}
+
 /**
  * Compare-and-set: moves the checkpoint from `from` to `to` only if it is still at `from` under the
  * same version (Marten's UpdateProjectionProgress). Throws CheckpointConflictError otherwise, which
  * rolls back the caller's transaction with the rows it wrote.
  */
-export async function advanceCheckpoint(
-  tx: SqlQueryable,
-  move: { name: string; version: number; from: Position | 'start'; to: Position | 'start' },
-): Promise<void> {
+export async function advanceCheckpoint(tx: SqlQueryable, move: CheckpointMove): Promise<void> {
   const { rowCount } = await tx.query(
     `UPDATE sy_projection_checkpoints SET position = $4, updated_at = now(), failure = NULL
      WHERE name = $1 AND version = $2 AND position = $3`,

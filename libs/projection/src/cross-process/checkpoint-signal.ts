@@ -22,7 +22,7 @@ export interface CheckpointSignal extends CheckpointPublisher {
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8,000 bytes or more; Redis has no such limit. */
-const MAX_PAYLOAD_CHARS = 7000;
+const MAX_PAYLOAD_BYTES = 7000;
 
 /**
  * The wire form: a JSON array of updates. The processors of a process commit together after an
@@ -32,16 +32,17 @@ const MAX_PAYLOAD_CHARS = 7000;
 export function encodeCheckpointUpdates(updates: readonly CheckpointUpdate[]): string[] {
   const payloads: string[] = [];
   let parts: string[] = [];
-  let length = 2;
+  let bytes = 2;
   for (const update of updates) {
     const part = JSON.stringify({ name: update.name, position: update.position });
-    if (parts.length > 0 && length + part.length + 1 > MAX_PAYLOAD_CHARS) {
+    const partBytes = Buffer.byteLength(part) + 1;
+    if (parts.length > 0 && bytes + partBytes > MAX_PAYLOAD_BYTES) {
       payloads.push(`[${parts.join(',')}]`);
       parts = [];
-      length = 2;
+      bytes = 2;
     }
     parts.push(part);
-    length += part.length + 1;
+    bytes += partBytes;
   }
   if (parts.length > 0) payloads.push(`[${parts.join(',')}]`);
   return payloads;
