@@ -1,5 +1,5 @@
 import type { ExpectedRevision } from '../types';
-import type { SqlQueryable } from '@switchyard/sql';
+import { type SqlQueryable, textArray } from '@switchyard/sql';
 
 /**
  * First key of the two-key advisory lock space used for streams. The two-int4 form of
@@ -128,8 +128,9 @@ export async function callAppend(
       events.map((e) => e.eventId),
       events.map((e) => e.type),
       events.map((e) => e.schemaVersion),
-      events.map((e) => JSON.stringify(e.data)),
-      events.map((e) => JSON.stringify(e.metadata ?? {})),
+      // Binary: the JSON goes as it is, not escaped into an array literal.
+      textArray(events.map((e) => JSON.stringify(e.data))),
+      textArray(events.map((e) => JSON.stringify(e.metadata ?? {}))),
     ],
     { prepared: true },
   );
