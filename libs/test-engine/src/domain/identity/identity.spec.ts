@@ -1,5 +1,5 @@
 import { failureIdOf, normaliseFailureMessage } from './failure-identity';
-import { testIdOf } from './test-identity';
+import { TEST_ID_NAMESPACE, testIdOf } from './test-identity';
 import { uuid5 } from './uuid5';
 
 describe('test and failure identity', () => {
@@ -15,6 +15,15 @@ describe('test and failure identity', () => {
     expect(testIdOf('acme/app', 'tests/a.py::t')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+
+  it('gives the uuid5 of the name every time it is asked, past the ids it keeps as well', () => {
+    const expected = uuid5('acme/app\ntests/a.py::t', TEST_ID_NAMESPACE);
+    expect(testIdOf('Acme/App', 'tests/a.py::t')).toBe(expected);
+    for (let i = 0; i < 60_000; i++) testIdOf('acme/app', `t${i}`);
+    expect(testIdOf('acme/app', 'tests/a.py::t')).toBe(expected);
+    expect(testIdOf('Acme/App', 'tests/a.py::t')).toBe(expected);
+    expect(testIdOf('acme/app', 't59999')).toBe(uuid5('acme/app\nt59999', TEST_ID_NAMESPACE));
   });
 
   it('masks paths, uuids, hex and numbers in failure messages', () => {

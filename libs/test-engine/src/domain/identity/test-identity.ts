@@ -12,8 +12,24 @@ export const FAILURE_ID_NAMESPACE = 'b0c4a8e2-5d77-4e3a-8f1e-2a9d4c6e8b31';
  * repositories is two tests; the same name under two pipelines or jobs is one test with two
  * identities (see TestIdentity).
  */
-export const testIdOf = (repository: string, testName: string): string =>
-  uuid5(`${repository.toLowerCase()}\n${testName}`, TEST_ID_NAMESPACE);
+export function testIdOf(repository: string, testName: string): string {
+  const key = `${repository}\n${testName}`;
+  let id = recentTestIds.get(key);
+  if (id === undefined) {
+    id = uuid5(`${repository.toLowerCase()}\n${testName}`, TEST_ID_NAMESPACE);
+    if (recentTestIds.size >= RECENT_TEST_IDS) recentTestIds.clear();
+    recentTestIds.set(key, id);
+  }
+  return id;
+}
+
+/**
+ * Every upload of a suite asks again for the ids of the same tests, one SHA-1 each: the ids last
+ * asked for are kept (a map lookup is about a tenth of the hash). Bounded, a few MB at most; a
+ * repository with more tests than this only hashes as before.
+ */
+const RECENT_TEST_IDS = 50_000;
+const recentTestIds = new Map<string, string>();
 
 /** What health is computed for (ci-insights §2): a test under one pipeline and one job. */
 export interface TestIdentity {
