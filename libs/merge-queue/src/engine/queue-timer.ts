@@ -3,7 +3,7 @@ import type { SqlQueryable } from '@switchyard/sql';
 import { nextWakeAt } from '../domain/planner';
 import type { FreezeWatch } from './freeze-watch';
 import type { QueueDesk } from './queue-desk';
-import { queuesOf } from './queues.projection';
+import { occupiedQueuesOf } from './queues.projection';
 
 interface Logger {
   warn(object: object, message: string): void;
@@ -12,7 +12,8 @@ interface Logger {
 /**
  * The engine's clock: every interval it ticks each queue whose planner asked to be woken
  * (batch_max_wait_time, checks_timeout, a postponed merge) and lets the freeze calendar re-judge
- * its pull requests (a window opens or closes). Tick and freeze commands are decided on the
+ * its pull requests (a window opens or closes). Only queues holding pull requests are visited: an
+ * empty queue has no timer and no one for a freeze to hold. Tick and freeze commands are decided on the
  * stream's current state, so two timers racing each other decide nothing twice.
  */
 export class QueueTimer {
@@ -51,7 +52,7 @@ export class QueueTimer {
 
   async tickAll(): Promise<void> {
     const { desk, freezes, sql, clock } = this.deps;
-    for (const queue of await queuesOf(sql)) {
+    for (const queue of await occupiedQueuesOf(sql)) {
       const { state } = await desk.state(queue.repository, queue.baseRef);
       if (Object.keys(state.pullRequests).length === 0) continue;
       const now = clock.now().getTime();
