@@ -17,6 +17,7 @@ import {
   mergeQueueQueuesProjection,
   occupiedQueuesOf,
   QUEUE_MEMBERS_TABLE,
+  QUEUES_TABLE,
   queuesOf,
 } from './queues.projection';
 
@@ -114,5 +115,19 @@ describeEachDatabase('merge_queue.queues projection', (db) => {
       [repository],
     );
     expect(rows.map((row) => Number(row.pull_request))).toEqual([5]);
+  });
+
+  it('before the members table exists (the generation before version 2), every known queue is visited', async () => {
+    const before = await db.open();
+    try {
+      await before.exec(
+        `CREATE TABLE IF NOT EXISTS ${QUEUES_TABLE} (repository_key text NOT NULL, base_ref text NOT NULL,
+           PRIMARY KEY (repository_key, base_ref));
+         INSERT INTO ${QUEUES_TABLE} VALUES ('acme/old', 'main');`,
+      );
+      expect(await occupiedQueuesOf(before)).toEqual([{ repository: 'acme/old', baseRef: 'main' }]);
+    } finally {
+      await before.close();
+    }
   });
 });

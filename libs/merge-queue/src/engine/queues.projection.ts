@@ -112,10 +112,22 @@ export async function queuesOf(sql: SqlQueryable, repository?: string): Promise<
   return rows.map((row) => ({ repository: row.repository_key, baseRef: row.base_ref }));
 }
 
-/** The queues that hold at least one pull request: the only ones a timer has anything to do for. */
+/** PostgreSQL's undefined_table (PGlite reports the same code). */
+const UNDEFINED_TABLE = '42P01';
+
+/**
+ * The queues that hold at least one pull request: the only ones a timer has anything to do for.
+ * While the rebuild that brings the members table (version 2) runs, the generation served is the
+ * one before it, which has none: then every known queue, as the timer visited before.
+ */
 export async function occupiedQueuesOf(sql: SqlQueryable): Promise<KnownQueue[]> {
-  const { rows } = await sql.query<{ repository_key: string; base_ref: string }>(
-    `SELECT DISTINCT repository_key, base_ref FROM ${QUEUE_MEMBERS_TABLE} ORDER BY repository_key, base_ref`,
-  );
-  return rows.map((row) => ({ repository: row.repository_key, baseRef: row.base_ref }));
+  try {
+    const { rows } = await sql.query<{ repository_key: string; base_ref: string }>(
+      `SELECT DISTINCT repository_key, base_ref FROM ${QUEUE_MEMBERS_TABLE} ORDER BY repository_key, base_ref`,
+    );
+    return rows.map((row) => ({ repository: row.repository_key, baseRef: row.base_ref }));
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+    return queuesOf(sql);
+  }
 }
