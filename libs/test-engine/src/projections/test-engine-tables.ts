@@ -89,4 +89,8 @@ export const TEST_ENGINE_SCHEMA = `
   -- search/tests' default sort (executions_count, either direction): an index scan + LIMIT.
   CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_executions
     ON ${IDENTITIES_TABLE} (repository, executions_count, test_name, pipeline_name, job_name, test_id);
+  -- search/tests' name globs: the names that start with a glob's literal prefix, an index range
+  -- (LIKE 'prefix%' needs the pattern operator class whatever the database's collation).
+  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_name_pattern
+    ON ${IDENTITIES_TABLE} (repository, test_name text_pattern_ops);
 `;

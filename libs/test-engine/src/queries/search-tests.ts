@@ -1,8 +1,8 @@
-import picomatch from 'picomatch';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { FailedExecutionsImpact, HealthStatus } from '../domain/health/health-rules';
 import { IDENTITIES_TABLE } from '../projections/test-engine-tables';
 import { isQuarantinedIdentitySql } from '../quarantine/projection/quarantined-identity.sql';
+import { nameNarrowingSql, selectByName } from './name-globs';
 
 export const SEARCH_SORTS = [
   'executions_count',
@@ -62,8 +62,16 @@ const ORDER_COLUMN: Readonly<Record<SearchSort, string>> = {
   failed_executions_ratio: 'failed_executions_ratio',
 };
 
-/** Globs follow bash: `*` crosses `/` and `::`, so `tests/*` matches every test under tests/. */
-const GLOB_OPTIONS = { bash: true, dot: true } as const;
+/** A page row as the queries return it. */
+interface SearchRow {
+  test_id: string;
+  test_name: string;
+  pipeline_name: string;
+  job_name: string;
+  health_status: HealthStatus;
+  failed_executions_impact: FailedExecutionsImpact | null;
+  is_quarantined: boolean;
+}
 
 /** The identities that ran on the default branch, filtered, sorted and paged, with the total. */
 export async function searchTests(
@@ -74,8 +82,15 @@ export async function searchTests(
   const where: string[] = ['i.repository = $1'];
   const add = (value: unknown) => `$${params.push(value)}`;
 
-  const ids = await testIdsMatching(sql, request);
-  if (ids !== undefined) where.push(`i.test_id = ANY(${add(ids)}::uuid[])`);
+  const byName = await selectByName(
+    sql,
+    request.repository,
+    request.testName ?? [],
+    request.testNameExclude ?? [],
+  );
+  if (byName && 'only' in byName && byName.only.length === 0) return { rows: [], total: 0 };
+  if (byName && 'except' in byName && byName.except.length > 0)
+    where.push(`NOT (i.test_id = ANY(${add(byName.except)}::uuid[]))`);
   const inclusion = (column: string, values: unknown[] | undefined, exclude: unknown[] | undefined) => {
     if (values?.length) where.push(`${column} = ANY(${add(values)}::text[])`);
     if (exclude?.length) where.push(`NOT (${column} = ANY(${add(exclude)}::text[]))`);
@@ -114,22 +129,35 @@ export async function searchTests(
     [name, 'test_name', 'pipeline_name', 'job_name', 'test_id']
       .map((key) => `${alias}.${key} ${direction}`)
       .join(', ');
+  const limit = `LIMIT ${add(request.perPage)} OFFSET ${add(request.offset)}`;
+  const columns = `p.test_id::text, p.test_name, p.pipeline_name, p.job_name, p.health_status,
+    p.failed_executions_impact, ${quarantinedOf('p', pageBranch)} AS is_quarantined`;
+
+  if (byName && 'only' in byName) {
+    // The globs picked a known set of tests: their identities are read once, through the same
+    // name ranges that found them, and both the page and the total are cut from those rows.
+    const { rows } = await sql.query<{ total: number } & Partial<SearchRow>>(
+      `WITH matched AS MATERIALIZED (
+         SELECT i.* FROM ${IDENTITIES_TABLE} i
+         WHERE ${filters} AND ${nameNarrowingSql(byName.globs, 'i', add)} AND i.test_id = ANY(${add(byName.only)}::uuid[]))
+       SELECT t.total, ${columns}
+       FROM (SELECT count(*)::int AS total FROM matched) t
+       LEFT JOIN (SELECT m.* FROM matched m ORDER BY ${order('m')} ${limit}) p ON true
+       ORDER BY ${order('p')}`,
+      params,
+    );
+    return {
+      total: rows[0]?.total ?? 0,
+      rows: rows.filter((row): row is typeof row & SearchRow => row.test_id != null).map(searchRowOf),
+    };
+  }
+
   // The page is cut first and only its rows are checked against quarantines; the total is a
   // count of its own, so neither walks every identity twice.
   const [{ rows }, counted] = await Promise.all([
-    sql.query<{
-      test_id: string;
-      test_name: string;
-      pipeline_name: string;
-      job_name: string;
-      health_status: HealthStatus;
-      failed_executions_impact: FailedExecutionsImpact | null;
-      is_quarantined: boolean;
-    }>(
-      `SELECT p.test_id::text, p.test_name, p.pipeline_name, p.job_name, p.health_status, p.failed_executions_impact,
-         ${quarantinedOf('p', pageBranch)} AS is_quarantined
-       FROM (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')}
-             LIMIT ${add(request.perPage)} OFFSET ${add(request.offset)}) p
+    sql.query<SearchRow>(
+      `SELECT ${columns}
+       FROM (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')} ${limit}) p
        ORDER BY ${order('p')}`,
       params,
     ),
@@ -138,38 +166,15 @@ export async function searchTests(
       filterParams,
     ),
   ]);
-  const total = Number(counted.rows[0]?.n ?? 0);
-  return {
-    total,
-    rows: rows.map((row) => ({
-      testId: row.test_id,
-      testName: row.test_name,
-      pipelineName: row.pipeline_name,
-      jobName: row.job_name,
-      isQuarantined: row.is_quarantined,
-      healthStatus: row.health_status,
-      failedExecutionsImpact: row.failed_executions_impact,
-    })),
-  };
+  return { total: Number(counted.rows[0]?.n ?? 0), rows: rows.map(searchRowOf) };
 }
 
-/** Test ids whose names match the globs, or undefined when no name filter was given. */
-async function testIdsMatching(sql: SqlQueryable, filters: SearchRequest): Promise<string[] | undefined> {
-  if (!filters.testName?.length && !filters.testNameExclude?.length) return undefined;
-  const include = filters.testName?.length ? picomatch(filters.testName, GLOB_OPTIONS) : () => true;
-  const exclude = filters.testNameExclude?.length
-    ? picomatch(filters.testNameExclude, GLOB_OPTIONS)
-    : () => false;
-  // Only names starting with one of the include globs' literal prefixes can match: PostgreSQL
-  // narrows to those, so picomatch judges (and the driver ships) a handful instead of every name.
-  const prefixes = filters.testName?.length ? filters.testName.map(literalPrefix) : [''];
-  const { rows } = await sql.query<{ test_id: string; test_name: string }>(
-    `SELECT DISTINCT test_id::text, test_name FROM ${IDENTITIES_TABLE}
-     WHERE repository = $1 AND test_name LIKE ANY($2::text[])`,
-    [filters.repository, prefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`)],
-  );
-  return rows.filter((row) => include(row.test_name) && !exclude(row.test_name)).map((row) => row.test_id);
-}
-
-/** The text before a glob's first special character (bash globs: * ? [ ] { } ( ) ! + @ \\). */
-export const literalPrefix = (glob: string): string => glob.slice(0, glob.search(/[*?[\]{}()!+@\\]|$/));
+const searchRowOf = (row: SearchRow): TestSearchRow => ({
+  testId: row.test_id,
+  testName: row.test_name,
+  pipelineName: row.pipeline_name,
+  jobName: row.job_name,
+  isQuarantined: row.is_quarantined,
+  healthStatus: row.health_status,
+  failedExecutionsImpact: row.failed_executions_impact,
+});
