@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { HttpSettings } from '../http-settings';
+import { lazyChildLogger } from '../logging/lazy-request-logger';
 import { genReqId } from '../logging/request-id';
 import { withoutFastifyRequestLogs } from '../logging/request-log';
 import { answerClientError, answerFrameworkError } from './framework-errors';
@@ -30,6 +31,8 @@ export function fastifyServerOptions(settings: Pick<HttpSettings, 'trustProxy'>,
     requestIdHeader: false as const,
     // One line per request instead, from logCompletedRequests (configureHttpApp).
     logController: withoutFastifyRequestLogs(),
+    // request.log is made on first use: most requests never log through it.
+    childLoggerFactory: lazyChildLogger,
     trustProxy: settings.trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER_LENGTH },

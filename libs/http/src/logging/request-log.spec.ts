@@ -16,7 +16,7 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
     logController: new LogController({ disableRequestLogging: true }),
   });
   logCompletedRequests(app);
-  app.get('/v1/thing', async () => ({ ok: true }));
+  app.get('/v1/thing', async (request) => ({ id: request.id }));
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => reply.code(503).send({ detail: 'not ready' }));
   await app.ready();
@@ -27,7 +27,7 @@ describe('logCompletedRequests', () => {
   it('writes one line per answered request, with method, url, status and time', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const app = await appLoggingTo(lines);
-    await app.inject({ method: 'GET', url: '/v1/thing?x=1' });
+    const answered = await app.inject({ method: 'GET', url: '/v1/thing?x=1' });
     await app.inject({ method: 'GET', url: '/v1/missing' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines).toHaveLength(2);
@@ -39,7 +39,8 @@ describe('logCompletedRequests', () => {
       statusCode: 200,
     });
     expect(typeof lines[0]!.responseTime).toBe('number');
-    expect(typeof lines[0]!.reqId).toBe('string');
+    // The request's own id, as its request.log lines carry it.
+    expect(lines[0]!.reqId).toBe(answered.json<{ id: string }>().id);
     expect(lines[1]).toMatchObject({ statusCode: 404 });
     await app.close();
   });
