@@ -82,6 +82,32 @@ describe('CachedCredentialLookup', () => {
     expect((await cache.findBySecretHash('h1'))?.revoked).toBe(true);
   });
 
+  it('peeks only at fresh entries: none before a read, none past the TTL or after invalidate()', async () => {
+    expect(cache.peek('h1')).toBeUndefined();
+    await cache.findBySecretHash('h1');
+    expect(cache.peek('h1')).toEqual(record());
+    clock.advance(CREDENTIAL_CACHE_TTL_MS);
+    expect(cache.peek('h1')).toBeUndefined();
+    await cache.findBySecretHash('h1');
+    cache.invalidate();
+    expect(cache.peek('h1')).toBeUndefined();
+    expect(table.reads).toBe(2);
+  });
+
+  it('lets the resolver answer a cached credential at once, and read through a promise otherwise', async () => {
+    table.rows.set(hashSecret('syt_x'), record({ kind: 'service_token', scope: null }));
+    const resolver = new CredentialResolver(cache, new StaticTokenVerifier({}));
+    const first = resolver.resolve('syt_x', clock.now());
+    expect(first).toBeInstanceOf(Promise);
+    expect((await first)?.kind).toBe('service_token');
+    const second = resolver.resolve('syt_x', clock.now());
+    expect(second).not.toBeInstanceOf(Promise);
+    expect((second as Awaited<typeof second>)?.kind).toBe('service_token');
+    table.rows.set(hashSecret('syt_x'), record({ kind: 'service_token', scope: null, revoked: true }));
+    cache.invalidate();
+    expect(await resolver.resolve('syt_x', clock.now())).toBeNull();
+  });
+
   it('treats an entry as stale when the clock went back', async () => {
     await cache.findBySecretHash('h1');
     clock.advance(-1);

@@ -36,16 +36,26 @@ export class CachedCredentialLookup implements CredentialLookup {
 
   async findBySecretHash(secretHash: string): Promise<CredentialRecord | null> {
     const now = this.clock.now().getTime();
-    const cached = this.entries.get(secretHash);
-    if (cached) {
-      // A clock that went back also ends the entry: its age is unknown.
-      if (now >= cached.readAt && now - cached.readAt < CREDENTIAL_CACHE_TTL_MS) return cached.record;
-      this.entries.delete(secretHash);
-    }
+    const cached = this.fresh(secretHash, now);
+    if (cached) return cached;
     const generation = this.generation;
     const record = await this.source.findBySecretHash(secretHash);
     if (record && generation === this.generation) this.keep(secretHash, { record, readAt: now });
     return record;
+  }
+
+  /** The record when it is in memory and fresh, without waiting; undefined when it must be read. */
+  peek(secretHash: string): CredentialRecord | undefined {
+    return this.entries.size === 0 ? undefined : this.fresh(secretHash, this.clock.now().getTime());
+  }
+
+  private fresh(secretHash: string, now: number): CredentialRecord | undefined {
+    const cached = this.entries.get(secretHash);
+    if (!cached) return undefined;
+    // A clock that went back also ends the entry: its age is unknown.
+    if (now >= cached.readAt && now - cached.readAt < CREDENTIAL_CACHE_TTL_MS) return cached.record;
+    this.entries.delete(secretHash);
+    return undefined;
   }
 
   invalidate(): void {

@@ -28,18 +28,28 @@ export const bearerCredential = (authorization: string | string[] | undefined): 
 /**
  * The whole authorization rule for one request: a valid credential, of a kind the route accepts,
  * and, when the route names an `owner`, one of the principal's accounts (case-insensitive). Every
- * refusal is a 403 (client-contract §2.1: no 401 anywhere).
+ * refusal is a 403 (client-contract §2.1: no 401 anywhere). Decided at once when the resolver
+ * answers at once (a cached credential), else once it has.
  */
-export async function authorizeRequest(input: {
+export function authorizeRequest(input: {
   authorization: string | string[] | undefined;
   accepted: readonly CredentialKind[];
   owner: string | undefined;
   resolver: CredentialResolver;
   now: Date;
-}): Promise<AuthorizationDecision> {
+}): AuthorizationDecision | Promise<AuthorizationDecision> {
   const bearer = bearerCredential(input.authorization);
   if (!bearer) return { allowed: false, detail: REFUSAL.missing };
-  const principal = await input.resolver.resolve(bearer, input.now);
+  const principal = input.resolver.resolve(bearer, input.now);
+  return principal instanceof Promise
+    ? principal.then((resolved) => decide(resolved, input))
+    : decide(principal, input);
+}
+
+function decide(
+  principal: Principal | null,
+  input: { accepted: readonly CredentialKind[]; owner: string | undefined },
+): AuthorizationDecision {
   if (!principal) return { allowed: false, detail: REFUSAL.invalid };
   if (!input.accepted.includes(principal.kind))
     return { allowed: false, detail: REFUSAL.kind(principal.kind) };

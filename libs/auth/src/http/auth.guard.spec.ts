@@ -64,6 +64,9 @@ const verifier = new StaticTokenVerifier({
 });
 const guard = new AuthGuard(new Reflector(), new CredentialResolver(lookup, verifier), clock);
 
+/** The guard answers at once when it can; a promise either way here. */
+const activate = async (context: ExecutionContext): Promise<boolean> => guard.canActivate(context);
+
 function contextFor(
   controller: new () => object,
   handler: string,
@@ -85,7 +88,7 @@ const requestWith = (bearer?: string, params: Record<string, string> = {}): Auth
 
 async function refusal(controller: new () => object, handler: string, request: AuthenticatedRequest) {
   try {
-    await guard.canActivate(contextFor(controller, handler, request));
+    await activate(contextFor(controller, handler, request));
   } catch (error) {
     expect(error).toBeInstanceOf(ForbiddenException);
     return (error as ForbiddenException).message;
@@ -98,7 +101,7 @@ const repo = { owner: 'acme', repository: 'widgets' };
 describe('AuthGuard', () => {
   describe('route declarations', () => {
     it('lets public routes through without credentials', async () => {
-      await expect(guard.canActivate(contextFor(Routes, 'open', requestWith()))).resolves.toBe(true);
+      await expect(activate(contextFor(Routes, 'open', requestWith()))).resolves.toBe(true);
     });
 
     it('refuses a route that declares nothing, even with a valid admin key (fails closed)', async () => {
@@ -107,10 +110,8 @@ describe('AuthGuard', () => {
 
     it("lets a handler's declaration win over its controller's", async () => {
       expect(await refusal(PublicController, 'guarded', requestWith())).toBe(REFUSAL.missing);
-      await expect(guard.canActivate(contextFor(PublicController, 'inherited', requestWith()))).resolves.toBe(
-        true,
-      );
-      await expect(guard.canActivate(contextFor(StdController, 'probe', requestWith()))).resolves.toBe(true);
+      await expect(activate(contextFor(PublicController, 'inherited', requestWith()))).resolves.toBe(true);
+      await expect(activate(contextFor(StdController, 'probe', requestWith()))).resolves.toBe(true);
       expect(await refusal(StdController, 'inherited', requestWith())).toBe(REFUSAL.missing);
     });
   });
@@ -158,7 +159,7 @@ describe('AuthGuard', () => {
   describe('admissions', () => {
     it('admits an admin key on its own account, case-insensitively, and puts the principal on the request', async () => {
       const request = requestWith('sy_admin_acme', { owner: 'ACME', repository: 'widgets' });
-      await expect(guard.canActivate(contextFor(Routes, 'std', request))).resolves.toBe(true);
+      await expect(activate(contextFor(Routes, 'std', request))).resolves.toBe(true);
       expect(request.principal).toMatchObject({
         kind: 'admin_key',
         actor: { type: 'application', id: stored.sy_admin_acme!.id, name: 'key' },
@@ -167,23 +168,19 @@ describe('AuthGuard', () => {
     });
 
     it('admits a CI key on QUAR and APP routes', async () => {
-      await expect(
-        guard.canActivate(contextFor(Routes, 'quar', requestWith('sy_ci_acme', repo))),
-      ).resolves.toBe(true);
-      await expect(guard.canActivate(contextFor(Routes, 'app', requestWith('sy_ci_acme')))).resolves.toBe(
-        true,
-      );
+      await expect(activate(contextFor(Routes, 'quar', requestWith('sy_ci_acme', repo)))).resolves.toBe(true);
+      await expect(activate(contextFor(Routes, 'app', requestWith('sy_ci_acme')))).resolves.toBe(true);
     });
 
     it('admits a host token for any of its accounts, as a user actor', async () => {
       const request = requestWith('ghp_alice', { owner: 'alice', repository: 'dotfiles' });
-      await expect(guard.canActivate(contextFor(Routes, 'std', request))).resolves.toBe(true);
+      await expect(activate(contextFor(Routes, 'std', request))).resolves.toBe(true);
       expect(request.principal?.actor).toEqual({ type: 'user', id: 501, name: 'alice' });
     });
 
     it('accepts the scheme name in any case, as HTTP allows', async () => {
       const request = requestWith('bearer sy_admin_acme', repo);
-      await expect(guard.canActivate(contextFor(Routes, 'std', request))).resolves.toBe(true);
+      await expect(activate(contextFor(Routes, 'std', request))).resolves.toBe(true);
     });
   });
 });

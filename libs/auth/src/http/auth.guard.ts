@@ -10,7 +10,7 @@ import { PUBLIC_ROUTE } from '@switchyard/http';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK } from '@switchyard/platform';
 import { CredentialResolver } from '../application/credential-resolver';
-import { authorizeRequest } from '../application/request-authorization';
+import { authorizeRequest, type AuthorizationDecision } from '../application/request-authorization';
 import type { CredentialKind } from '../principal';
 import { ACCEPTED_CREDENTIALS } from './auth.decorator';
 import type { AuthenticatedRequest } from './authenticated-request';
@@ -35,23 +35,24 @@ export class AuthGuard implements CanActivate {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  /** A boolean when the credential is cached (Nest then skips a promise), else a promise of one. */
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const access = this.routeAccess(context);
     if (access?.public) return true;
     if (!access) throw new ForbiddenException(UNDECLARED_ROUTE_DETAIL);
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const params = (request.params ?? {}) as Record<string, unknown>;
-    const decision = await authorizeRequest({
+    const decision = authorizeRequest({
       authorization: request.headers.authorization,
       accepted: access.accepted,
       owner: typeof params.owner === 'string' ? params.owner : undefined,
       resolver: this.resolver,
       now: this.clock.now(),
     });
-    if (!decision.allowed) throw new ForbiddenException(decision.detail);
-    request.principal = decision.principal;
-    return true;
+    return decision instanceof Promise
+      ? decision.then((decided) => admit(request, decided))
+      : admit(request, decision);
   }
 
   /** Per handler, then per controller class (a handler may be inherited): decorators never change. */
@@ -80,4 +81,11 @@ export class AuthGuard implements CanActivate {
     }
     return null;
   }
+}
+
+/** Puts the principal on the request, or refuses it. */
+function admit(request: AuthenticatedRequest, decision: AuthorizationDecision): true {
+  if (!decision.allowed) throw new ForbiddenException(decision.detail);
+  request.principal = decision.principal;
+  return true;
 }
