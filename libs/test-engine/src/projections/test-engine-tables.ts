@@ -3,6 +3,7 @@ export const EXECUTIONS_TABLE = 'test_engine_executions';
 export const IDENTITY_COMMITS_TABLE = 'test_engine_identity_commits';
 export const IDENTITIES_TABLE = 'test_engine_identities';
 export const JOB_COMMIT_TESTS_TABLE = 'test_engine_job_commit_tests';
+export const IDENTITY_COUNTS_TABLE = 'test_engine_identity_counts';
 
 export const TEST_ENGINE_SCHEMA = `
   CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
@@ -93,4 +94,11 @@ export const TEST_ENGINE_SCHEMA = `
   -- (LIKE 'prefix%' needs the pattern operator class whatever the database's collation).
   CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_name_pattern
     ON ${IDENTITIES_TABLE} (repository, test_name text_pattern_ops);
+
+  -- Identities per repository, moved by each new identity: search/tests' total without filters.
+  -- Counting the identity rows reads every version their updates left behind until a vacuum.
+  CREATE TABLE IF NOT EXISTS ${IDENTITY_COUNTS_TABLE} (
+    repository text PRIMARY KEY,
+    identities integer NOT NULL
+  );
 `;

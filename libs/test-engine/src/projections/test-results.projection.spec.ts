@@ -9,7 +9,12 @@ import {
 import { execution, recorded, runOn } from '../testing/test-results-builder';
 import { testIdOf } from '../domain/identity/test-identity';
 import { readTestDetails } from '../queries/test-details';
-import { EXECUTIONS_TABLE, IDENTITIES_TABLE, IDENTITY_COMMITS_TABLE } from './test-engine-tables';
+import {
+  EXECUTIONS_TABLE,
+  IDENTITIES_TABLE,
+  IDENTITY_COMMITS_TABLE,
+  IDENTITY_COUNTS_TABLE,
+} from './test-engine-tables';
 import { testResultsProjection } from './test-results.projection';
 
 const REPO = 'acme/app';
@@ -23,6 +28,17 @@ describeEachDatabase('test results projection', (db) => {
   });
   afterAll(() => sql.close());
   beforeEach(() => sql.transaction((tx) => testResultsProjection.reset(tx)));
+  // Whatever a case applied, each repository's kept identity count is its number of identity rows.
+  afterEach(async () => {
+    const { rows } = await sql.query<{ repository: string; rows: number; counted: number }>(
+      `SELECT repository, coalesce(i.n, 0) AS rows, coalesce(c.identities, 0) AS counted
+       FROM (SELECT repository, count(*)::int AS n FROM ${IDENTITIES_TABLE} GROUP BY repository) i
+       FULL JOIN ${IDENTITY_COUNTS_TABLE} c USING (repository)`,
+    );
+    expect(rows.map(({ repository, counted }) => ({ repository, counted }))).toEqual(
+      rows.map(({ repository, rows: n }) => ({ repository, counted: n })),
+    );
+  });
 
   const apply = (...events: ReturnType<typeof recorded>[]) =>
     sql.transaction((tx) => testResultsProjection.apply(tx, events));

@@ -13,6 +13,7 @@ import {
   EXECUTIONS_TABLE,
   IDENTITIES_TABLE,
   IDENTITY_COMMITS_TABLE,
+  IDENTITY_COUNTS_TABLE,
   JOB_COMMIT_TESTS_TABLE,
   TEST_ENGINE_SCHEMA,
 } from './test-engine-tables';
@@ -29,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 2,
+  version: 3,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
@@ -39,7 +40,7 @@ export const testResultsProjection: Projection = {
   async reset(tx) {
     await tx.exec(
       `DELETE FROM ${EXECUTIONS_TABLE}; DELETE FROM ${IDENTITY_COMMITS_TABLE}; DELETE FROM ${IDENTITIES_TABLE};
-       DELETE FROM ${JOB_COMMIT_TESTS_TABLE};`,
+       DELETE FROM ${JOB_COMMIT_TESTS_TABLE}; DELETE FROM ${IDENTITY_COUNTS_TABLE};`,
     );
   },
 
@@ -51,6 +52,7 @@ export const testResultsProjection: Projection = {
       const backfill = rejudged.filter((identity) => identity.backfill);
       if (backfill.length > 0) await keepCommitsOf(tx, backfill);
       if (rejudged.length > 0) await refreshIdentities(tx, rejudged);
+      await countNewIdentities(tx, rejudged);
     }
   },
 
@@ -74,6 +76,8 @@ interface TouchedIdentity {
   firstCommit: { outcome: CommitOutcome; firstFinishedAt: Date | string } | null;
   /** An identity that only ever passed until this event: its counters are built from its executions. */
   backfill: boolean;
+  /** No row yet: refreshIdentities inserts it. */
+  isNew: boolean;
 }
 
 const COLUMNS = [
@@ -236,7 +240,19 @@ async function recordExecutions(
           }
         : null,
     backfill: row.known && !row.commits_kept,
+    isNew: !row.known,
   }));
+}
+
+/** The repository's identity count moves by the identities the event added (one repository per event). */
+async function countNewIdentities(tx: SqlQueryable, touched: readonly TouchedIdentity[]): Promise<void> {
+  const added = touched.filter((identity) => identity.isNew);
+  if (added.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${IDENTITY_COUNTS_TABLE} AS counted (repository, identities) VALUES ($1, $2)
+     ON CONFLICT (repository) DO UPDATE SET identities = counted.identities + EXCLUDED.identities`,
+    [added[0]!.repository, added.length],
+  );
 }
 
 interface TouchedRow {

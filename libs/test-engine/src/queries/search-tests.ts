@@ -1,6 +1,6 @@
 import type { SqlQueryable } from '@switchyard/sql';
 import type { FailedExecutionsImpact, HealthStatus } from '../domain/health/health-rules';
-import { IDENTITIES_TABLE } from '../projections/test-engine-tables';
+import { IDENTITIES_TABLE, IDENTITY_COUNTS_TABLE } from '../projections/test-engine-tables';
 import { isQuarantinedIdentitySql } from '../quarantine/projection/quarantined-identity.sql';
 import { nameNarrowingSql, selectByName } from './name-globs';
 
@@ -153,7 +153,8 @@ export async function searchTests(
   }
 
   // The page is cut first and only its rows are checked against quarantines; the total is a
-  // count of its own, so neither walks every identity twice.
+  // count of its own, so neither walks every identity twice. Without filters the total is the
+  // repository's identity count, kept by the projection.
   const [{ rows }, counted] = await Promise.all([
     sql.query<SearchRow>(
       `SELECT ${columns}
@@ -162,7 +163,9 @@ export async function searchTests(
       params,
     ),
     sql.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM ${IDENTITIES_TABLE} i WHERE ${filters}`,
+      where.length === 1
+        ? `SELECT coalesce((SELECT identities FROM ${IDENTITY_COUNTS_TABLE} WHERE repository = $1), 0)::text AS n`
+        : `SELECT count(*)::text AS n FROM ${IDENTITIES_TABLE} i WHERE ${filters}`,
       filterParams,
     ),
   ]);
