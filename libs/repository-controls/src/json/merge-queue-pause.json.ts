@@ -14,10 +14,21 @@ export interface QueuePauseJson {
   pause_date: string;
 }
 
-export const mergeQueuePauseJson = (pause: PauseView | null): MergeQueuePauseJson =>
-  pause
-    ? { paused: true, reason: pause.reason, paused_at: toRfc3339(pause.pausedAt) }
-    : { paused: false, reason: null, paused_at: null };
+/**
+ * Each view's answer, made once: GET pause hands out the same cached view for up to a second, and
+ * formatting its date was a visible part of that cheap request. Answers are shared: never modify one.
+ */
+const answered = new WeakMap<PauseView, MergeQueuePauseJson>();
+
+export const mergeQueuePauseJson = (pause: PauseView | null): MergeQueuePauseJson => {
+  if (!pause) return { paused: false, reason: null, paused_at: null };
+  let json = answered.get(pause);
+  if (!json) {
+    json = { paused: true, reason: pause.reason, paused_at: toRfc3339(pause.pausedAt) };
+    answered.set(pause, json);
+  }
+  return json;
+};
 
 export const legacyQueuePauseJson = (pause: PauseView | null): { queue_pause: QueuePauseJson[] } => ({
   queue_pause: pause ? [{ reason: pause.reason, pause_date: toRfc3339(pause.pausedAt) }] : [],
