@@ -1,8 +1,7 @@
 import type { TokenVerifier } from '../host-token/token-verifier';
 import type { CredentialRecord } from '../projection/credential-record';
 import type { Principal } from '../principal';
-import { isSwitchyardSecret } from '../secrets/secrets';
-import { KnownDigests } from './known-digests';
+import { hashSecret, isSwitchyardSecret } from '../secrets/secrets';
 
 export interface CredentialLookup {
   findBySecretHash(secretHash: string): Promise<CredentialRecord | null>;
@@ -19,30 +18,20 @@ export interface CredentialLookup {
  * almost every request finds, and the guard then decides without leaving the call.
  */
 export class CredentialResolver {
-  private readonly digests = new KnownDigests();
-
   constructor(
     private readonly credentials: CredentialLookup,
     private readonly hostTokens: TokenVerifier,
   ) {}
 
   resolve(bearer: string, now: Date): Principal | null | Promise<Principal | null> {
-    const secretHash = this.digests.of(bearer);
+    const secretHash = hashSecret(bearer);
     const cached = this.credentials.peek?.(secretHash);
     return cached ? principalOf(cached, now) : this.read(bearer, secretHash, now);
   }
 
-  /** How many bearers' digests are remembered (for tests). */
-  get rememberedDigests(): number {
-    return this.digests.size;
-  }
-
   private async read(bearer: string, secretHash: string, now: Date): Promise<Principal | null> {
     const record = await this.credentials.findBySecretHash(secretHash);
-    if (record) {
-      this.digests.remember(bearer, secretHash);
-      return principalOf(record, now);
-    }
+    if (record) return principalOf(record, now);
     if (isSwitchyardSecret(bearer)) return null;
     const identity = await this.hostTokens.verify(bearer);
     if (!identity) return null;
