@@ -133,43 +133,44 @@ export async function searchTests(
   const columns = `p.test_id::text, p.test_name, p.pipeline_name, p.job_name, p.health_status,
     p.failed_executions_impact, ${quarantinedOf('p', pageBranch)} AS is_quarantined`;
 
-  if (byName && 'only' in byName) {
-    // The globs picked a known set of tests: their identities are read once, through the same
-    // name ranges that found them, and both the page and the total are cut from those rows.
-    const { rows } = await sql.query<{ total: number } & Partial<SearchRow>>(
-      `WITH matched AS MATERIALIZED (
-         SELECT i.* FROM ${IDENTITIES_TABLE} i
-         WHERE ${filters} AND ${nameNarrowingSql(byName.globs, 'i', add)} AND i.test_id = ANY(${add(byName.only)}::uuid[]))
-       SELECT t.total, ${columns}
-       FROM (SELECT count(*)::int AS total FROM matched) t
-       LEFT JOIN (SELECT m.* FROM matched m ORDER BY ${order('m')} ${limit}) p ON true
-       ORDER BY ${order('p')}`,
-      params,
-    );
-    return {
-      total: rows[0]?.total ?? 0,
-      rows: rows.filter((row): row is typeof row & SearchRow => row.test_id != null).map(searchRowOf),
-    };
+  if (where.length === 1 && !(byName && 'only' in byName)) {
+    // No filter: the page is cut first (an index serves the default sort) and only its rows are
+    // checked against quarantines; the total is the repository's identity count, kept by the
+    // projection, not a count over rows that updates leave old versions of.
+    const [{ rows }, counted] = await Promise.all([
+      sql.query<SearchRow>(
+        `SELECT ${columns}
+         FROM (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')} ${limit}) p
+         ORDER BY ${order('p')}`,
+        params,
+      ),
+      sql.query<{ n: string }>(
+        `SELECT coalesce((SELECT identities FROM ${IDENTITY_COUNTS_TABLE} WHERE repository = $1), 0)::text AS n`,
+        filterParams,
+      ),
+    ]);
+    return { total: Number(counted.rows[0]?.n ?? 0), rows: rows.map(searchRowOf) };
   }
 
-  // The page is cut first and only its rows are checked against quarantines; the total is a
-  // count of its own, so neither walks every identity twice. Without filters the total is the
-  // repository's identity count, kept by the projection.
-  const [{ rows }, counted] = await Promise.all([
-    sql.query<SearchRow>(
-      `SELECT ${columns}
-       FROM (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')} ${limit}) p
-       ORDER BY ${order('p')}`,
-      params,
-    ),
-    sql.query<{ n: string }>(
-      where.length === 1
-        ? `SELECT coalesce((SELECT identities FROM ${IDENTITY_COUNTS_TABLE} WHERE repository = $1), 0)::text AS n`
-        : `SELECT count(*)::text AS n FROM ${IDENTITIES_TABLE} i WHERE ${filters}`,
-      filterParams,
-    ),
-  ]);
-  return { total: Number(counted.rows[0]?.n ?? 0), rows: rows.map(searchRowOf) };
+  // Filtered: the matching identities are read once (through the globs' name ranges when names
+  // picked them), and both the page and the total are cut from those rows, instead of a page and
+  // a count that would each walk the repository's identities.
+  const narrowing =
+    byName && 'only' in byName
+      ? ` AND ${nameNarrowingSql(byName.globs, 'i', add)} AND i.test_id = ANY(${add(byName.only)}::uuid[])`
+      : '';
+  const { rows } = await sql.query<{ total: number } & Partial<SearchRow>>(
+    `WITH matched AS MATERIALIZED (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters}${narrowing})
+     SELECT t.total, ${columns}
+     FROM (SELECT count(*)::int AS total FROM matched) t
+     LEFT JOIN (SELECT m.* FROM matched m ORDER BY ${order('m')} ${limit}) p ON true
+     ORDER BY ${order('p')}`,
+    params,
+  );
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.filter((row): row is typeof row & SearchRow => row.test_id != null).map(searchRowOf),
+  };
 }
 
 const searchRowOf = (row: SearchRow): TestSearchRow => ({
