@@ -16,9 +16,9 @@ let exitListener = false;
  * one each. Lines are joined here and each batch is handed whole to pino's destination (sonic-boom,
  * which writes it at once and handles partial writes and EAGAIN): giving it every line instead,
  * with its own minimum length, cost about 1 µs more a line (in a loop), as it measures its whole
- * pending buffer on each write. The batch is written synchronously, as pino's destination does by default: one
- * write system call per batch costs the event loop less than handing it to libuv's thread pool
- * and hearing back. A line reaches stdout within LOG_FLUSH_MS at most; a process with nothing to
+ * pending buffer on each write. The batch is written synchronously, as pino's destination does by
+ * default: one write system call per batch costs the event loop less than handing it to libuv's
+ * thread pool and hearing back. A line reaches stdout within LOG_FLUSH_MS at most; a process with nothing to
  * log has no timer running and makes no writes; what is pending is written when the process exits.
  */
 export class BatchedStdout {

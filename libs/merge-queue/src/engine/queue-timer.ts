@@ -13,8 +13,8 @@ interface Logger {
  * The engine's clock: every interval it ticks each queue whose planner asked to be woken
  * (batch_max_wait_time, checks_timeout, a postponed merge) and lets the freeze calendar re-judge
  * its pull requests (a window opens or closes). Only queues holding pull requests are visited: an
- * empty queue has no timer and no one for a freeze to hold. Tick and freeze commands are decided on the
- * stream's current state, so two timers racing each other decide nothing twice.
+ * empty queue has no timer and no one for a freeze to hold. Tick and freeze commands are decided
+ * on the stream's current state, so two timers racing each other decide nothing twice.
  */
 export class QueueTimer {
   private timer: NodeJS.Timeout | null = null;

@@ -5,13 +5,6 @@ import { mergeQueueEventTypes } from '../domain/events';
 export const QUEUES_TABLE = 'merge_queue_queues';
 export const QUEUE_MEMBERS_TABLE = 'merge_queue_queue_members';
 
-/**
- * Every queue that exists (a repository's base branch with a queue stream): what the engine
- * visits when a repository-wide fact arrives (pause, freeze, a push). And the pull requests each
- * queue holds, by the same events that add and remove them in the queue's state (entered; merged or
- * left): the engine's timer visits only queues that hold some, instead of loading every queue's
- * stream every second, which an installation with many idle repositories would pay for nothing.
- */
 /** The events that put a pull request in a queue (true) or take it out (false), as evolveQueue does. */
 const MEMBERSHIP: Partial<Record<string, boolean>> = {
   'merge_queue.pull_request_entered': true,
@@ -19,6 +12,13 @@ const MEMBERSHIP: Partial<Record<string, boolean>> = {
   'merge_queue.pull_request_left': false,
 };
 
+/**
+ * Every queue that exists (a repository's base branch with a queue stream): what the engine
+ * visits when a repository-wide fact arrives (pause, freeze, a push). And the pull requests each
+ * queue holds, by the same events that add and remove them in the queue's state (entered; merged or
+ * left): the engine's timer visits only queues that hold some, instead of loading every queue's
+ * stream every second, which an installation with many idle repositories would pay for nothing.
+ */
 export const mergeQueueQueuesProjection: Projection = {
   name: 'merge_queue.queues',
   version: 2,
@@ -102,14 +102,18 @@ export interface KnownQueue {
   baseRef: string;
 }
 
+type QueueRow = { repository_key: string; base_ref: string };
+
+const knownQueue = (row: QueueRow): KnownQueue => ({ repository: row.repository_key, baseRef: row.base_ref });
+
 export async function queuesOf(sql: SqlQueryable, repository?: string): Promise<KnownQueue[]> {
-  const { rows } = await sql.query<{ repository_key: string; base_ref: string }>(
+  const { rows } = await sql.query<QueueRow>(
     repository === undefined
       ? `SELECT repository_key, base_ref FROM ${QUEUES_TABLE} ORDER BY repository_key, base_ref`
       : `SELECT repository_key, base_ref FROM ${QUEUES_TABLE} WHERE repository_key = $1 ORDER BY base_ref`,
     repository === undefined ? [] : [repository.toLowerCase()],
   );
-  return rows.map((row) => ({ repository: row.repository_key, baseRef: row.base_ref }));
+  return rows.map(knownQueue);
 }
 
 /** PostgreSQL's undefined_table (PGlite reports the same code). */
@@ -122,10 +126,10 @@ const UNDEFINED_TABLE = '42P01';
  */
 export async function occupiedQueuesOf(sql: SqlQueryable): Promise<KnownQueue[]> {
   try {
-    const { rows } = await sql.query<{ repository_key: string; base_ref: string }>(
+    const { rows } = await sql.query<QueueRow>(
       `SELECT DISTINCT repository_key, base_ref FROM ${QUEUE_MEMBERS_TABLE} ORDER BY repository_key, base_ref`,
     );
-    return rows.map((row) => ({ repository: row.repository_key, baseRef: row.base_ref }));
+    return rows.map(knownQueue);
   } catch (error) {
     if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
     return queuesOf(sql);

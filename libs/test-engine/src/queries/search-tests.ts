@@ -116,7 +116,6 @@ export async function searchTests(
   if (request.isQuarantined !== undefined)
     where.push(`${request.isQuarantined ? '' : 'NOT '}${quarantinedOf('i', add(request.defaultBranch))}`);
   const filters = where.join(' AND ');
-  const filterParams = [...params];
   const pageBranch = add(request.defaultBranch);
 
   const column = ORDER_COLUMN[request.sort];
@@ -146,7 +145,7 @@ export async function searchTests(
       ),
       sql.query<{ n: string }>(
         `SELECT coalesce((SELECT identities FROM ${IDENTITY_COUNTS_TABLE} WHERE repository = $1), 0)::text AS n`,
-        filterParams,
+        [request.repository],
       ),
     ]);
     return { total: Number(counted.rows[0]?.n ?? 0), rows: rows.map(searchRowOf) };
