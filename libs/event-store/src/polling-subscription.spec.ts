@@ -149,6 +149,20 @@ describe('pollingSubscription wake-ups', () => {
     expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: at(1) });
   });
 
+  it('reads on a head-only hint (no types) when behind it, whatever the filter, and not when at it', async () => {
+    const subscription = subscribe(['wanted']);
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: 'start' });
+    feed.append(1, 'other');
+    feed.settledUpTo = 1;
+    wakeup.notify({ position: at(1) });
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: at(1) });
+    const readsAtHead = feed.reads;
+
+    wakeup.notify({ position: at(1) });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(feed.reads).toBe(readsAtHead);
+  });
+
   it('wakes on a notification without a hint, whatever the filter', async () => {
     const subscription = subscribe(['wanted']);
     await subscription.next();

@@ -4,8 +4,13 @@ import type { Position, ReadAllOptions, ReadAllResult, SubscribeOptions, Subscri
 import { Wakeup, type AppendHint } from './wakeup';
 
 export interface PollingSubscriptionOptions extends SubscribeOptions {
-  /** The fallback read when nothing wakes the subscriber. Default 1 s. */
-  idlePollMs?: number;
+  /**
+   * The fallback read when nothing wakes the subscriber. Default 1 s. Null when the wakeup itself
+   * beats (notifies without a hint) at that pace for all its subscribers, as SqlEventStore's does:
+   * then the idle subscribers of a process read together, one shared read (SharedFeedReads)
+   * instead of one each at its own moment.
+   */
+  idlePollMs?: number | null;
   maxFailures?: number;
   /**
    * How long an append of types the filter does not take may wait before the subscriber reads past
@@ -16,8 +21,9 @@ export interface PollingSubscriptionOptions extends SubscribeOptions {
   unwantedDelayMs?: number;
 }
 
-/** First retry when a wanted append is not settled yet; doubles up to idlePollMs. */
+/** First retry when a wanted append is not settled yet; doubles up to idlePollMs (or the default). */
 const SETTLE_RETRY_MS = 5;
+export const DEFAULT_IDLE_POLL_MS = 1000;
 
 /**
  * subscribeToAll for stores that can only be read: page through readAll, yield each event, and when
@@ -39,7 +45,8 @@ export async function* pollingSubscription(
 ): AsyncIterable<SubscriptionItem> {
   const { signal, filter } = options;
   const limit = options.batchSize ?? 500;
-  const idlePollMs = options.idlePollMs ?? 1000;
+  const idlePollMs = options.idlePollMs === undefined ? DEFAULT_IDLE_POLL_MS : options.idlePollMs;
+  const settleRetryCapMs = idlePollMs ?? DEFAULT_IDLE_POLL_MS;
   const maxFailures = options.maxFailures ?? 8;
   const unwantedDelayMs = options.unwantedDelayMs ?? 50;
   const wanted = filter?.eventTypes ? new Set(filter.eventTypes) : null;
@@ -56,7 +63,7 @@ export async function* pollingSubscription(
   const onAppend = (hint: AppendHint | undefined): void => {
     if (!hint) return relevant.notify();
     if (comparePositions(hint.position, after) <= 0) return;
-    if (!wanted || hint.types.some((type) => wanted.has(type))) {
+    if (!wanted || !hint.types || hint.types.some((type) => wanted.has(type))) {
       if (awaited === null || comparePositions(hint.position, awaited) > 0) awaited = hint.position;
       return relevant.notify();
     }
@@ -107,7 +114,7 @@ export async function* pollingSubscription(
           yield { kind: 'caughtUp', position: after };
         }
         const timeout =
-          awaited === null ? idlePollMs : Math.min(idlePollMs, SETTLE_RETRY_MS * 2 ** settleRetries++);
+          awaited === null ? idlePollMs : Math.min(settleRetryCapMs, SETTLE_RETRY_MS * 2 ** settleRetries++);
         await relevant.wait(seen, signal, timeout);
       }
     }

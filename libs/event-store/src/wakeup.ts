@@ -1,8 +1,11 @@
 import type { Position } from './types';
 
-/** What an append says when it wakes the readers: the types it stored, and where its last event is. */
+/**
+ * What an append says when it wakes the readers: the types it stored, and where its last event is.
+ * Without types, only that the settled feed reaches `position` (an idle beat that read the head).
+ */
 export interface AppendHint {
-  types: readonly string[];
+  types?: readonly string[];
   position: Position;
 }
 
@@ -40,17 +43,20 @@ export class Wakeup {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves on the first notify() after `since`, on abort, or after timeoutMs, whichever comes first. */
-  async wait(since: number, signal: AbortSignal, timeoutMs: number): Promise<void> {
+  /**
+   * Resolves on the first notify() after `since`, on abort, or after timeoutMs, whichever comes
+   * first; a null timeout waits for a notify or the abort only.
+   */
+  async wait(since: number, signal: AbortSignal, timeoutMs: number | null): Promise<void> {
     if (since !== this.generation || signal.aborted) return;
     await new Promise<void>((resolve) => {
       const done = () => {
-        clearTimeout(timer);
+        if (timer) clearTimeout(timer);
         signal.removeEventListener('abort', done);
         this.waiters.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, timeoutMs);
+      const timer = timeoutMs === null ? null : setTimeout(done, timeoutMs);
       signal.addEventListener('abort', done, { once: true });
       this.waiters.add(done);
     });

@@ -97,6 +97,43 @@ describeEachDatabase('SqlEventStore', (database) => {
     await store.close();
   });
 
+  it('reads the feed on its idle beat only when the settled head moved, and then finds what no wake-up announced', async () => {
+    const recorder = recordStatements(executor);
+    const watching = await SqlEventStore.open(recorder.executor);
+    // Another store's appends wake only its own subscribers (on PGlite nothing else tells ours).
+    const elsewhere = await SqlEventStore.open(executor);
+    const type = `Unannounced${randomUUID().slice(0, 8)}`;
+    const controller = new AbortController();
+    const subscription = watching
+      .subscribeToAll({
+        after: (await watching.headPosition()) ?? 'start',
+        filter: { eventTypes: [type] },
+        signal: controller.signal,
+      })
+      [Symbol.asyncIterator]();
+    try {
+      expect((await subscription.next()).value).toMatchObject({ kind: 'caughtUp' });
+      const feedReads = () => recorder.statements.filter((sql) => sql.includes('sort_xid')).length;
+      const headReads = () => recorder.statements.filter((sql) => sql.includes('DESC LIMIT 1')).length;
+      const readsWhenIdle = feedReads();
+      const beatsBefore = headReads();
+      const giveUpAt = Date.now() + 5000;
+      while (headReads() < beatsBefore + 2 && Date.now() < giveUpAt)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(headReads()).toBeGreaterThanOrEqual(beatsBefore + 2);
+      expect(feedReads()).toBe(readsWhenIdle);
+
+      const stream = `unannounced-${randomUUID()}`;
+      await elsewhere.appendToStream(stream, [{ type, data: {} }], { expectedRevision: 'no_stream' });
+      expect((await subscription.next()).value).toMatchObject({ kind: 'event', event: { streamId: stream } });
+    } finally {
+      controller.abort();
+      await subscription.return?.();
+      await watching.close();
+      await elsewhere.close();
+    }
+  });
+
   if (database.name === 'postgres') {
     // One branch, a merge of two type branches, and a merge of two category branches.
     const filters: EventFilter[] = [
@@ -166,7 +203,7 @@ describeEachDatabase('SqlEventStore', (database) => {
         ],
         { expectedRevision: 'no_stream' },
       );
-      const mine = () => heard.map(wakeHintOf).find((hint) => hint?.types.includes(type));
+      const mine = () => heard.map(wakeHintOf).find((hint) => hint?.types?.includes(type));
       while (!mine()) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(mine()).toEqual({
         types: expect.arrayContaining([type, `${type}.other`]),

@@ -6,7 +6,7 @@ import {
   describeExpected,
 } from '../errors';
 import { comparePositions, decodeSqlPosition, encodeSqlPosition } from '../position';
-import { pollingSubscription } from '../polling-subscription';
+import { DEFAULT_IDLE_POLL_MS, pollingSubscription } from '../polling-subscription';
 import { EventSchemas, noUpcasting } from '../upcasting';
 import { SharedFeedReads } from '../shared-feed-reads';
 import { Wakeup } from '../wakeup';
@@ -52,6 +52,9 @@ export class SqlEventStore implements EventStore {
   private readonly wakeup = new Wakeup();
   private readonly sharedReads = new SharedFeedReads((options) => this.readAll(options));
   private unlisten: (() => Promise<void>) | null = null;
+  /** The subscribers' fallback read, one beat for all of them (see beat). */
+  private readonly idleBeat: NodeJS.Timeout;
+  private beating = false;
 
   private constructor(
     private readonly executor: SqlExecutor,
@@ -59,6 +62,8 @@ export class SqlEventStore implements EventStore {
   ) {
     this.name = executor.dialect;
     this.snapshots = new SqlSnapshotStore(executor);
+    this.idleBeat = setInterval(() => void this.beat(), DEFAULT_IDLE_POLL_MS);
+    this.idleBeat.unref();
   }
 
   static async open(executor: SqlExecutor, schemas: EventSchemas = noUpcasting): Promise<SqlEventStore> {
@@ -195,7 +200,10 @@ export class SqlEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): AsyncIterable<SubscriptionItem> {
-    return pollingSubscription((o) => this.sharedReads.read(o), this.wakeup, options);
+    return pollingSubscription((o) => this.sharedReads.read(o), this.wakeup, {
+      idlePollMs: null,
+      ...options,
+    });
   }
 
   async headPosition(): Promise<Position | null> {
@@ -219,12 +227,35 @@ export class SqlEventStore implements EventStore {
     return Number(rows[0]!.count);
   }
 
+  /**
+   * The fallback for a wake-up that never came (a NOTIFY lost with its connection): once a second
+   * the settled head is read, one index probe, and only subscribers behind it read the feed. Each
+   * subscriber used to poll the feed itself on its own clock: an idle all-in-one app read it six
+   * times a second, each a union over every type wanted (about 7 ms on PGlite). A head that has
+   * not moved means nothing new has settled: an event that settles later than the head was read has
+   * a transaction id at or above the xmin of that read, so above the head's.
+   */
+  private async beat(): Promise<void> {
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      const head = await this.headPosition();
+      if (head !== null) this.wakeup.notify({ position: head });
+    } catch {
+      // Every subscriber reads and meets the failure itself, with its own retries and backoff.
+      this.wakeup.notify();
+    } finally {
+      this.beating = false;
+    }
+  }
+
   /** Lets same-process writers that bypass appendToStream (none today) or tests wake pollers. */
   notifyAppended(): void {
     this.wakeup.notify();
   }
 
   async close(): Promise<void> {
+    clearInterval(this.idleBeat);
     if (this.unlisten) await this.unlisten();
     this.unlisten = null;
   }
