@@ -1,4 +1,4 @@
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, seededRandom } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ProcessorRunner } from '../processor/processor-runner';
 import { counterProjection, expectedCounters, readCounters } from '../test/counter-projection';
@@ -10,7 +10,6 @@ import {
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
-import { seededRandom } from '../test/seeded-random';
 import { readTally, tallyProjection } from '../test/tally-projection';
 import { rebuildBlueGreen } from './blue-green-rebuild';
 

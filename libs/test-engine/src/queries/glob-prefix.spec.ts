@@ -1,14 +1,6 @@
 import picomatch from 'picomatch';
+import { seededRandom } from '@switchyard/testing';
 import { GLOB_OPTIONS, globNarrowing, regexLiteralPrefix } from './glob-prefix';
-
-/** A fixed pseudo-random sequence, so a failure names the same glob every run. */
-function lcg(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const GLOB_PIECES = [
   'a',
@@ -71,12 +63,10 @@ const NAME_PIECES = [
 ];
 
 function corpus(pieces: readonly string[], count: number, seed: number): string[] {
-  const random = lcg(seed);
+  // Seeded, so a failure names the same glob every run.
+  const random = seededRandom(seed);
   return Array.from({ length: count }, () =>
-    Array.from(
-      { length: 1 + Math.floor(random() * 5) },
-      () => pieces[Math.floor(random() * pieces.length)],
-    ).join(''),
+    Array.from({ length: random.int(1, 5) }, () => random.pick(pieces)).join(''),
   );
 }
 
