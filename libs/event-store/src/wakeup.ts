@@ -20,6 +20,11 @@ export class Wakeup {
   private waiters = new Set<() => void>();
   private readonly listeners = new Set<(hint: AppendHint | undefined) => void>();
 
+  /** Whether any subscriber listens (listen()); a store with none has nobody to poll for. */
+  get listening(): boolean {
+    return this.listeners.size > 0;
+  }
+
   /** The token to pass to wait(); take it before reading. */
   current(): number {
     return this.generation;

@@ -236,7 +236,8 @@ export class SqlEventStore implements EventStore {
    * a transaction id at or above the xmin of that read, so above the head's.
    */
   private async beat(): Promise<void> {
-    if (this.beating) return;
+    // A process that never subscribes (the CLI, a bare API) needs no beat.
+    if (this.beating || !this.wakeup.listening) return;
     this.beating = true;
     try {
       const head = await this.headPosition();
