@@ -22,6 +22,25 @@ export default tseslint.config(
     },
   },
   {
+    // No global validation pipe: these three come validated from @switchyard/http (validated-params.ts).
+    files: ['**/*.ts'],
+    ignores: ['libs/http/src/validation/validated-params.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/common',
+              importNames: ['Body', 'Query', 'Param'],
+              message: 'Take Body, Query and Param from @switchyard/http: they run request validation.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no framework, no SQL driver, no Redis, no clock-bearing infrastructure.
     files: ['**/domain/**/*.ts'],
     rules: {

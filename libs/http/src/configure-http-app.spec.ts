@@ -1,14 +1,12 @@
 import { Writable } from 'node:stream';
+import { Body, Param, Query } from './validation/validated-params';
 import {
-  Body,
   Controller,
   ForbiddenException,
   Get,
   Global,
   Module,
-  Param,
   Post,
-  Query,
   Req,
   Res,
   type INestApplication,

@@ -48,6 +48,8 @@ export * from './validation/issue-describers';
 export * from './validation/issue-shapes';
 export * from './validation/request-validation.pipe';
 export * from './validation/validation-issue';
+export * from './validation/validated-params';
+export * from './validation/assert-request-parameters-validated';
 export * from './validation/decorators/code-point-length';
 export * from './validation/decorators/date-time';
 export * from './validation/decorators/iana-time-zone';

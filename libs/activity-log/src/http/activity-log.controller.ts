@@ -1,8 +1,8 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam, setLinkHeader } from '@switchyard/http';
+import { Query, type RepositoryRef, RepositoryRefParam, setLinkHeader } from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AggregateActivityLogQuery, ListActivityLogQuery } from '../application/activity-log.bus';
 import type { LogAggregate } from '../query/aggregate-logs';

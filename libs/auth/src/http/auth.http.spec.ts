@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Get,
   Global,
@@ -12,11 +11,12 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Test } from '@nestjs/testing';
 import type { SqlExecutor } from '@switchyard/sql';
 import {
+  Body,
   configureHttpApp,
   createHttpAdapter,
   createLogger,
-  RepositoryRefParam,
   type RepositoryRef,
+  RepositoryRefParam,
 } from '@switchyard/http';
 import {
   APP_CONFIG,

@@ -1,11 +1,13 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import {
+  Body,
+  Param,
   PullNumberPipe,
+  type RepositoryRef,
   RepositoryRefParam,
   RequestValidationException,
-  type RepositoryRef,
 } from '@switchyard/http';
 import { ConfigurationRejectedError } from '../application/configuration-rejected.error';
 import { PullRequestSimulator } from '../application/pull-request-simulator';

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { RepositoryRefParam, RequestValidationException, type RepositoryRef } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam, RequestValidationException } from '@switchyard/http';
 import { ConfigurationRejectedError } from '../application/configuration-rejected.error';
 import { checkConfiguration, simulateRepository } from '../application/configuration-simulator';
 import { configurationProblemIssue } from '../json/configuration-problem.issue';

@@ -1,8 +1,8 @@
-import { Body, Controller, HttpCode, HttpStatus, Inject, Param, Post, Put } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Inject, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import type { CommandService } from '@switchyard/event-store/application';
-import { PullNumberPipe, RepositoryRefParam, type RepositoryRef } from '@switchyard/http';
+import { Body, Param, PullNumberPipe, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE } from '@switchyard/platform';
 import { pullRequestScopesDecider, pullRequestScopesStreamId } from '../domain/scopes/pull-request-scopes';

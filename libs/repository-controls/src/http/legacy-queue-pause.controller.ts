@@ -1,7 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   GetMergeQueuePauseQuery,

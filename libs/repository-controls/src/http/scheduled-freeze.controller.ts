@@ -1,12 +1,14 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Req } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Patch, Post, Req } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import {
+  Body,
   issueAt,
   issueShapes,
-  RequestValidationException,
+  Param,
   type RepositoryRef,
   RepositoryRefParam,
+  RequestValidationException,
   UuidPipe,
 } from '@switchyard/http';
 import type { FastifyRequest } from 'fastify';

@@ -1,7 +1,14 @@
-import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam, setLinkHeader, UuidPipe } from '@switchyard/http';
+import {
+  Param,
+  Query,
+  type RepositoryRef,
+  RepositoryRefParam,
+  setLinkHeader,
+  UuidPipe,
+} from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { TestInsightsService } from '../application/test-insights.service';
 import { windowDays } from '../queries/day-window';

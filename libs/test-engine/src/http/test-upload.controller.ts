@@ -1,8 +1,8 @@
-import { Body, Controller, Headers, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
+import { Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, Query, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { badRequest } from '@switchyard/kernel';
 import { UNKNOWN_JOB, UNKNOWN_PIPELINE } from '../domain/identity/test-identity';
 import { TestUploadService, type UploadOutcome } from '../application/test-upload.service';

@@ -1,4 +1,5 @@
-import { Body, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { Body, Param, Query } from '@switchyard/http';
+import { Get, Patch, Post, Req } from '@nestjs/common';
 import * as checks from '../forge/check-operations';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';

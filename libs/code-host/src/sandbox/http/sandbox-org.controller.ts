@@ -1,4 +1,5 @@
-import { Body, Delete, Get, HttpCode, Param, Post, Put, Req } from '@nestjs/common';
+import { Body, Param } from '@switchyard/http';
+import { Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import * as org from '../forge/org-operations';
 import { SandboxForge } from '../forge/sandbox-forge';

@@ -1,4 +1,5 @@
-import { Body, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Param, Query } from '@switchyard/http';
+import { Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';

@@ -1,6 +1,5 @@
 import {
   BadRequestException,
-  Body,
   Controller,
   Headers,
   HttpCode,
@@ -10,7 +9,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { Public, RawJsonBody } from '@switchyard/http';
+import { Body, Public, RawJsonBody } from '@switchyard/http';
 import { GitHubWebhookIntake } from '../application/github-webhook-intake';
 
 export interface WebhookAnswer {

@@ -1,7 +1,7 @@
-import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { Controller, Get, Inject } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { parseRfc3339, RepositoryRefParam, type RepositoryRef } from '@switchyard/http';
+import { parseRfc3339, Query, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { unprocessable, type Clock } from '@switchyard/kernel';
 import { CLOCK } from '@switchyard/platform';
 import { QueueStatusService } from '../queue-status.service';

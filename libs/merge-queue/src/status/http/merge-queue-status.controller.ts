@@ -1,7 +1,14 @@
-import { Controller, Get, Header, HttpCode, HttpStatus, Inject, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
 import { ApiExtension, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { parseRfc3339, PullNumberPipe, RepositoryRefParam, type RepositoryRef } from '@switchyard/http';
+import {
+  Param,
+  parseRfc3339,
+  PullNumberPipe,
+  Query,
+  type RepositoryRef,
+  RepositoryRefParam,
+} from '@switchyard/http';
 import { notFound, unprocessable, type Clock } from '@switchyard/kernel';
 import { CLOCK } from '@switchyard/platform';
 import type { DequeueImpact } from '../dequeue-impact';

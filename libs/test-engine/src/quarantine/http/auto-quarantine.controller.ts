@@ -1,7 +1,7 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { TestQuarantineService } from '../application/test-quarantine.service';
 import type { AutoQuarantineView } from '../projection/test-quarantine.read-model';
 import { AutoQuarantineBody } from './dto/auto-quarantine.body';

@@ -1,7 +1,7 @@
-import { Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { TestQuarantineService } from '../application/test-quarantine.service';
 import { QuarantineCheckBody } from './dto/quarantine-check.body';
 

@@ -1,19 +1,15 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Param,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { type RepositoryRef, RepositoryRefParam, setLinkHeader, UuidPipe } from '@switchyard/http';
+import {
+  Body,
+  Param,
+  Query,
+  type RepositoryRef,
+  RepositoryRefParam,
+  setLinkHeader,
+  UuidPipe,
+} from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuarantinedTestJson } from '../application/quarantine-json';
 import { TestQuarantineService } from '../application/test-quarantine.service';
