@@ -1,5 +1,8 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { copyStatement } from './copy-text';
+import { initializedCluster } from './pglite-initialized-cluster';
 import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
 import { TextArray } from './text-array';
 
@@ -31,9 +34,14 @@ export class PgliteExecutor implements SqlExecutor {
     this.direct = wrap(db);
   }
 
-  /** dataDir undefined means in-memory, for tests. */
+  /**
+   * dataDir undefined means in-memory, for tests. A new database starts from an initialised
+   * cluster's dump rather than running initdb (pglite-initialized-cluster.ts): 4 s and 400 MB less.
+   */
   static async open(dataDir?: string): Promise<PgliteExecutor> {
-    const db = dataDir ? new PGlite(dataDir) : new PGlite();
+    const holdsCluster = dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'));
+    const loadDataDir = holdsCluster ? undefined : await initializedCluster();
+    const db = dataDir ? new PGlite(dataDir, { loadDataDir }) : new PGlite({ loadDataDir });
     await db.waitReady;
     return new PgliteExecutor(db);
   }
