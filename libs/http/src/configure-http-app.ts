@@ -15,9 +15,9 @@ export interface ConfigureHttpAppOptions {
 
 /**
  * Everything an HTTP app needs from libs/http, in one call between NestFactory.create (with
- * createHttpAdapter) and listen: the error filter, the check that every request parameter is validated, the request-id response
- * header and the OpenAPI document. Authentication comes from importing AuthModule (libs/auth),
- * which installs its global guard.
+ * createHttpAdapter) and listen: the check that every request parameter is validated, the error
+ * filter, the request-id response header and the OpenAPI document. Authentication comes from
+ * importing AuthModule (libs/auth), which installs its global guard.
  */
 export function configureHttpApp(app: INestApplication, options: ConfigureHttpAppOptions): void {
   assertRequestParametersValidated(app);

@@ -8,13 +8,18 @@ import { PGlite } from '@electric-sql/pglite';
 /**
  * A new PGlite database runs initdb inside its WASM heap: about 4.5 s, and the heap grows to some
  * 660 MB, which WASM memory never gives back while the database stays open. Loaded from a dump of
- * a cluster that initdb made before, the same empty database opens in about 1 s on a 250 MB heap.
+ * a cluster that initdb made before, the same empty database opens in about 0.5 s on a 250 MB heap.
  *
  * So the dump is made once per PGlite version, by a throwaway instance that is dropped at once (its
  * memory goes with it), and kept in the user's cache directory for later processes: test workers,
  * the next fresh data directory. A cache that cannot be read or written only costs that initdb.
  */
-const pgliteVersion = (): string => {
+let installedVersion: string | null = null;
+
+/** Read once: every open names the cache by it, and the installed package does not change. */
+const pgliteVersion = (): string => (installedVersion ??= readPgliteVersion());
+
+const readPgliteVersion = (): string => {
   // The package does not export its package.json: found beside its entry point.
   for (let dir = dirname(require.resolve('@electric-sql/pglite')); dir !== dirname(dir); dir = dirname(dir)) {
     try {
