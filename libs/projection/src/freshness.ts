@@ -12,6 +12,11 @@ export interface ReadModelFreshness {
   assertRunning(readModels: readonly string[]): Promise<void>;
   /** True once every named read model includes the position; false on timeout or once one stops. */
   waitFor(readModels: readonly string[], position: Position | null, timeoutMs?: number): Promise<boolean>;
+  /**
+   * The position every named read model has committed, as this process knows it without I/O;
+   * null when it cannot tell. A lower bound: the read models may be further on already.
+   */
+  includedPosition?(readModels: readonly string[]): Position | 'start' | null;
 }
 
 /** Seconds a refused caller is told to wait: an operator has to act, so polling faster helps no one. */

@@ -3,7 +3,7 @@ import type { EventStore } from '@switchyard/event-store';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK, EVENT_STORE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
-import type { ReadModelFreshness } from '@switchyard/projection';
+import { readAtHead, type ReadModelFreshness } from '@switchyard/projection';
 import { buildLogQuery, type LogQuery, type LogQueryParameters } from '../domain/log-query';
 import { ACTIVITY_LOG_PROJECTION } from '../projection/activity-log-projection';
 import { AggregateLogs, type LogAggregate } from '../query/aggregate-logs';
@@ -14,8 +14,8 @@ const LOG_READ_MODELS = [ACTIVITY_LOG_PROJECTION];
 /**
  * GET logs and GET logs/aggregate over the read model: parameters in, pages and counts out.
  *
- * Read-your-writes for the log is kept on the read side: each read first waits (bounded) until the
- * activity-log projection includes everything stored when the request arrived. Every write is
+ * Read-your-writes for the log is kept on the read side: each read includes everything stored when
+ * the request arrived (readAtHead). Every write is
  * logged, so making the writes wait for the log instead would let a rebuilding or lagging log slow
  * every write in the service; this way it delays only the log's own readers, and it holds across
  * processes, whoever wrote.
@@ -43,18 +43,16 @@ export class ActivityLogQueries {
     start?: PageStart,
   ): Promise<{ query: LogQuery; page: LogPage }> {
     const query = buildLogQuery(repository, params, this.clock.now());
-    await this.catchUp();
-    return { query, page: await this.lists.page(query, perPage, start) };
+    const page = await this.atHead(() => this.lists.page(query, perPage, start));
+    return { query, page };
   }
 
   async aggregate(repository: string, params: LogQueryParameters): Promise<LogAggregate> {
     const query = buildLogQuery(repository, params, this.clock.now());
-    await this.catchUp();
-    return this.aggregates.aggregate(query);
+    return this.atHead(() => this.aggregates.aggregate(query));
   }
 
-  /** On timeout the read goes ahead: a slightly stale log beats no answer. */
-  private async catchUp(): Promise<void> {
-    await this.freshness.waitFor(LOG_READ_MODELS, await this.store.headPosition());
+  private atHead<T>(read: () => Promise<T>): Promise<T> {
+    return readAtHead(this.freshness, () => this.store.headPosition(), LOG_READ_MODELS, read);
   }
 }

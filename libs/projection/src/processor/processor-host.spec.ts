@@ -41,6 +41,10 @@ describeEachDatabase('ProcessorHost', (db) => {
       const position = await appendTypes(env.store, `${prefix}-a`, [`${prefix}.Wanted`, `${prefix}.Other`]);
       expect(await host.waitFor(host.names, position)).toBe(true);
       for (const runner of host.runners) expect(isAtOrAfter(runner.position()!, position)).toBe(true);
+      // What a read at the head may rely on without I/O: the lowest committed checkpoint of those named.
+      const lowest = [...host.runners.map((runner) => runner.position()!)].sort()[0];
+      expect(host.includedPosition(host.names)).toBe(lowest);
+      expect(isAtOrAfter(host.includedPosition([filtered.name])!, position)).toBe(true);
       expect(host.status().map((status) => [status.name, status.lagging])).toEqual([
         [everything.name, false],
         [filtered.name, false],

@@ -1,4 +1,4 @@
-import type { Position } from '@switchyard/event-store';
+import { comparePositions, type Position } from '@switchyard/event-store';
 import { ReadModelStoppedError, type ReadModelFreshness } from '../freshness';
 import type { Processor } from './processor';
 import { ProcessorRunner, type ProcessorRunnerOptions } from './processor-runner';
@@ -59,6 +59,17 @@ export class ProcessorHost implements ReadModelFreshness {
     const runners = readModels.map((name) => this.runnerOf(name));
     const reached = await Promise.all(runners.map((runner) => runner.waitFor(position, timeoutMs)));
     return reached.every(Boolean);
+  }
+
+  /** Read from the runners' committed checkpoints, which they update only after each commit. */
+  includedPosition(readModels: readonly string[]): Position | 'start' | null {
+    let lowest: Position | 'start' | null = null;
+    for (const name of readModels) {
+      const position = this.runnerOf(name).position();
+      if (position === null) return null;
+      if (lowest === null || comparePositions(position, lowest) < 0) lowest = position;
+    }
+    return lowest;
   }
 
   runner(name: string): ProcessorRunner | undefined {
