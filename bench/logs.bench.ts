@@ -15,9 +15,9 @@ import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { quoteIdentifier, readActiveGeneration, rebuildBlueGreen } from '@switchyard/projection';
 import { decodeLogCursor } from '../libs/activity-log/src/http/log-cursor';
 import { freshPostgresDatabase } from '@switchyard/testing';
-import { startAppProcess } from './logs/app-process';
-import { alternate, summarize } from './logs/latency';
-import { printMachine, printScenarios, type ScenarioResult } from './logs/report';
+import { startAppProcess, startServerProcess, type AppProcess } from './logs/app-process';
+import { alternate, rotate, summarize } from './logs/latency';
+import { printMachine, printPagePeers, printScenarios, type ScenarioResult } from './logs/report';
 import { markReactorsAtHead, rebuildOtherReadModels, waitForSettledProjections } from './logs/settled-app';
 import { seedEvents } from './logs/seed-events';
 import { keepAliveClient, type HttpAnswer } from './logs/http-client';
@@ -44,7 +44,8 @@ async function main(): Promise<void> {
   const url = database.url;
   const executor = await PgExecutor.open(url);
   const raw = new Pool({ connectionString: url, max: 10 });
-  let app: Awaited<ReturnType<typeof startAppProcess>> | null = null;
+  let app: AppProcess | null = null;
+  let peers: AppProcess | null = null;
   try {
     const version = (await raw.query('SHOW server_version')).rows[0].server_version as string;
     const settings = (
@@ -161,15 +162,26 @@ async function main(): Promise<void> {
     const results: ScenarioResult[] = [];
     const iterations = Number(process.env.BENCH_LOGS_ITERATIONS ?? '400');
 
-    log('first page, no filter...');
-    const [firstHttp, firstSql] = await alternate(
-      iterations,
-      50,
-      () => queryOf({}),
+    log('first page, no filter, beside the page peers...');
+    peers = await startServerProcess({
+      entry: 'bench/logs/page-peers-server.ts',
+      port: PORT + 1,
+      readyPath: '/ready',
+      env: { ...process.env, DATABASE_URL: url, PORT: String(PORT + 1), PEER_ADMIN_KEY: ADMIN_KEY },
+    });
+    const peerClient = keepAliveClient(peers.baseUrl);
+    const peerGet = async (path: string) => {
+      const answer = await peerClient(path, headers);
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.status} ${answer.body}`);
+      JSON.parse(answer.body);
+    };
+    const [firstHttp, nestPeer, barePeer, firstSql] = await rotate(iterations, 50, () => queryOf({}), [
       () => get(logsPath),
+      () => peerGet(`/nest${logsPath}`),
+      () => peerGet(`/bare${logsPath}`),
       (query) => runSql(list.statement(query, 11)),
-    );
-    results.push({ label: 'first page, no filter', http: firstHttp, sql: firstSql, p99GoalMs: 20 });
+    ]);
+    results.push({ label: 'first page, no filter', http: firstHttp!, sql: firstSql!, p99GoalMs: 20 });
 
     log('page filtered by pull_request and event_type...');
     const pulls = seeded.pullRequests.get(BIG)!;
@@ -264,6 +276,7 @@ async function main(): Promise<void> {
     const application = await floor('/v1/application', true);
 
     printScenarios(results);
+    printPagePeers({ ours: firstHttp!, nest: nestPeer!, bare: barePeer!, sql: firstSql! });
     process.stdout.write(
       `\ncontext: the same client and app, HTTP floor: GET /healthz (no credential) p50 ${health.p50.toFixed(2)} ms, ` +
         `p99 ${health.p99.toFixed(2)} ms; GET /v1/application (credential lookup, no other SQL) p50 ${application.p50.toFixed(2)} ms, ` +
@@ -274,6 +287,7 @@ async function main(): Promise<void> {
         `${naive.map((n) => n.toFixed(0)).join(', ')} ms\n`,
     );
   } finally {
+    if (peers) await peers.stop();
     if (app) await app.stop();
     await raw.end();
     await executor.close();

@@ -28,17 +28,27 @@ export async function alternate<T>(
   first: (input: T) => Promise<unknown>,
   second: (input: T) => Promise<unknown>,
 ): Promise<[LatencySummary, LatencySummary]> {
-  const a: number[] = [];
-  const b: number[] = [];
+  const [a, b] = await rotate(iterations, warmup, prepare, [first, second]);
+  return [a!, b!];
+}
+
+/** The same for any number of ways: each iteration runs them all, starting one further along. */
+export async function rotate<T>(
+  iterations: number,
+  warmup: number,
+  prepare: (iteration: number) => T,
+  ways: ReadonlyArray<(input: T) => Promise<unknown>>,
+): Promise<LatencySummary[]> {
+  const samples = ways.map(() => [] as number[]);
   for (let i = 0; i < warmup + iterations; i++) {
     const input = prepare(i);
-    const order = i % 2 === 0 ? [first, second] : [second, first];
-    for (const run of order) {
+    for (let k = 0; k < ways.length; k++) {
+      const way = (i + k) % ways.length;
       const started = performance.now();
-      await run(input);
+      await ways[way]!(input);
       const elapsed = performance.now() - started;
-      if (i >= warmup) (run === first ? a : b).push(elapsed);
+      if (i >= warmup) samples[way]!.push(elapsed);
     }
   }
-  return [summarize(a), summarize(b)];
+  return samples.map(summarize);
 }

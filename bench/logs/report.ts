@@ -64,6 +64,30 @@ export function printScenarios(results: readonly ScenarioResult[]): string[] {
   return verdicts;
 }
 
+/**
+ * The first page beside its peers (page-peers-server.ts): what the same statement costs over HTTP
+ * with nothing of ours around it, so the ratio goal can be read against what any server reaches.
+ */
+export function printPagePeers(first: {
+  ours: LatencySummary;
+  nest: LatencySummary;
+  bare: LatencySummary;
+  sql: LatencySummary;
+}): void {
+  const ratio = (summary: LatencySummary) => `${(summary.p50 / first.sql.p50).toFixed(2)}x`;
+  const rows: Array<[string, LatencySummary]> = [
+    ['ours (GET logs)', first.ours],
+    ['Nest peer: a guard, the statement, the JSON', first.nest],
+    ['bare Fastify peer: the same check, statement and JSON', first.bare],
+  ];
+  process.stdout.write(
+    `\nfirst page, no filter, beside peers serving the same statement (p50, × the SQL's ${ms(first.sql.p50)}):\n`,
+  );
+  for (const [label, summary] of rows) {
+    process.stdout.write(`  ${label.padEnd(54)} ${ms(summary.p50).padStart(9)}  ${ratio(summary)}\n`);
+  }
+}
+
 export function printMachine(lines: string[]): void {
   const cpu = cpus();
   process.stdout.write(
