@@ -39,16 +39,16 @@ export async function openRawDatabase(url: string | undefined): Promise<RawDatab
 }
 
 /** The executions table's own shape and keys, under another name, so both sides index alike. */
-export async function createRawTable(db: RawDatabase): Promise<void> {
+export async function createRawTable(db: RawDatabase, table = RAW_TABLE): Promise<void> {
   const schema = TEST_ENGINE_SCHEMA.split(';')
     .filter(
       (statement) =>
         statement.includes(`TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} `) ||
         statement.includes(`ON ${EXECUTIONS_TABLE} `),
     )
-    .map((statement) => statement.replaceAll(EXECUTIONS_TABLE, RAW_TABLE))
+    .map((statement) => statement.replaceAll(EXECUTIONS_TABLE, table))
     .join(';');
-  await db.query(`DROP TABLE IF EXISTS ${RAW_TABLE}`);
+  await db.query(`DROP TABLE IF EXISTS ${table}`);
   for (const statement of schema.split(';').filter((s) => s.trim())) await db.query(statement);
 }
 
