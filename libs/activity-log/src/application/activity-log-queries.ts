@@ -15,10 +15,9 @@ const LOG_READ_MODELS = [ACTIVITY_LOG_PROJECTION];
  * GET logs and GET logs/aggregate over the read model: parameters in, pages and counts out.
  *
  * Read-your-writes for the log is kept on the read side: each read includes everything stored when
- * the request arrived (readAtHead). Every write is
- * logged, so making the writes wait for the log instead would let a rebuilding or lagging log slow
- * every write in the service; this way it delays only the log's own readers, and it holds across
- * processes, whoever wrote.
+ * the request arrived (readAtHead). Every write is logged, so making the writes wait for the log
+ * instead would let a rebuilding or lagging log slow every write in the service; this way it delays
+ * only the log's own readers, and it holds across processes, whoever wrote.
  */
 @Injectable()
 export class ActivityLogQueries {
