@@ -65,10 +65,12 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
     const samples: Array<{ from: string; to: string; status: Json }> = [];
     const codesSeen = new Set<string>();
     const settled = async () => {
+      // Every way out of the queue, a merge included, records pull_request_left (a merge also
+      // records pull_request_merged, so counting both would call the queue drained halfway).
       const events = await team.queueEvents();
-      const done = events.filter(
-        (e) => e.type === 'merge_queue.pull_request_merged' || e.type === 'merge_queue.pull_request_left',
-      ).length;
+      const done = new Set(
+        events.filter((e) => e.type === 'merge_queue.pull_request_left').map((e) => e.data['pullRequest']),
+      ).size;
       const from = new Date().toISOString();
       // A live answer is as fresh as the status read model, which may trail the store under load:
       // it is caught up to what was recorded by `from` before reading, so the answer lies between.
