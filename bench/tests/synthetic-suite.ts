@@ -1,3 +1,4 @@
+import { seededRandom } from '@switchyard/kernel';
 import { CommitHistory } from '@switchyard/test-engine';
 
 /** Known truth for one synthetic test (performance-anchors §4.3). */
@@ -14,17 +15,8 @@ export interface SyntheticTest {
   fixedFrom: number;
 }
 
-/** A small seeded PRNG (mulberry32), so every run of the benchmark sees the same suite. */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded PRNG (seededRandom), so every run of the benchmark sees the same suite. */
+export const seeded = (seed: number): (() => number) => seededRandom(seed).next;
 
 export const FLAKE_RATES = [0.01, 0.02, 0.05, 0.1, 0.2] as const;
 

@@ -8,3 +8,4 @@ export * from './storable';
 export * from './wall-clock';
 export * from './concurrently';
 export * from './batched-calls';
+export * from './seeded-random';

@@ -4,4 +4,3 @@ export * from './redis';
 export * from './settled';
 export * from './eventually';
 export * from './fresh-postgres-database';
-export * from './seeded-random';

@@ -1,3 +1,4 @@
+import { seededRandom } from '@switchyard/kernel';
 import type {
   AbortCode,
   MergeQueueEvent,
@@ -31,18 +32,11 @@ export interface WorkloadAppend {
 
 const MINUTE = 60_000;
 
-/** mulberry32: small, fast, good enough for workloads. */
+/** A seeded source (seededRandom) with the draws workloads need. */
 export class Random {
-  private state: number;
+  readonly next: () => number;
   constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.next = seededRandom(seed).next;
   }
   between(low: number, high: number): number {
     return low + (high - low) * this.next();

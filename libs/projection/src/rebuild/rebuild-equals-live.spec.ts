@@ -1,4 +1,5 @@
-import { describeEachDatabase, seededRandom } from '@switchyard/testing';
+import { seededRandom } from '@switchyard/kernel';
+import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ProcessorRunner } from '../processor/processor-runner';
 import { counterProjection, expectedCounters, readCounters } from '../test/counter-projection';

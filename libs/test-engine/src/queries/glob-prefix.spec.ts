@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { seededRandom } from '@switchyard/testing';
+import { seededRandom } from '@switchyard/kernel';
 import { GLOB_OPTIONS, globNarrowing, regexLiteralPrefix } from './glob-prefix';
 
 const GLOB_PIECES = [

@@ -1,4 +1,7 @@
-/** mulberry32: a tiny deterministic generator, so a failing property run can be replayed by its seed. */
+/**
+ * mulberry32: a tiny deterministic generator, so a property run, a workload or a benchmark suite can
+ * be replayed by its seed.
+ */
 export function seededRandom(seed: number) {
   let state = seed >>> 0;
   const next = (): number => {
