@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { Pool } from 'pg';
-import { bearerCredential } from '../../libs/auth/src/application/request-authorization';
-import { hashSecret } from '../../libs/auth/src/secrets/secrets';
+import { adminKeyCheck } from './admin-key-check';
 
 /**
  * bench:http's bare Fastify peer, run as its own process: no Nest, no guard, no pipes, no
@@ -17,8 +16,7 @@ const env = (name: string): string => {
   return value;
 };
 
-const ACCOUNT = 'acme';
-const keyDigests = new Set([hashSecret(env('BASELINE_ADMIN_KEY'))]);
+const authorized = adminKeyCheck(env('BASELINE_ADMIN_KEY'), 'acme');
 const applicationJson = env('BASELINE_APPLICATION_JSON');
 const pauseJson = env('BASELINE_PAUSE_JSON');
 
@@ -33,13 +31,6 @@ async function openDatabase(): Promise<Database> {
   await db.waitReady;
   return { query: (sql, params) => db.query<Record<string, unknown>>(sql, params) };
 }
-
-type Headers = Record<string, string | string[] | undefined>;
-const authorized = (headers: Headers, owner?: string): boolean => {
-  const bearer = bearerCredential(headers.authorization);
-  if (!bearer || !keyDigests.has(hashSecret(bearer))) return false;
-  return owner === undefined || owner.toLowerCase() === ACCOUNT;
-};
 
 async function main(): Promise<void> {
   const db = await openDatabase();

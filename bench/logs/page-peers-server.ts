@@ -17,8 +17,7 @@ import { setLinkHeader } from '@switchyard/http';
 import { PgExecutor } from '@switchyard/sql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodeLogCursor } from '../../libs/activity-log/src/http/log-cursor';
-import { bearerCredential } from '../../libs/auth/src/application/request-authorization';
-import { hashSecret } from '../../libs/auth/src/secrets/secrets';
+import { adminKeyCheck } from '../http/admin-key-check';
 
 /**
  * bench:logs' two peers for the first page, in one process of their own: the least that serving
@@ -35,15 +34,8 @@ const env = (name: string): string => {
   return value;
 };
 
-const ACCOUNT = 'acme';
 const PER_PAGE = 10;
-const keyDigests = new Set([hashSecret(env('PEER_ADMIN_KEY'))]);
-
-type Headers = Record<string, string | string[] | undefined>;
-const authorized = (headers: Headers, owner: string): boolean => {
-  const bearer = bearerCredential(headers.authorization);
-  return bearer !== null && keyDigests.has(hashSecret(bearer)) && owner.toLowerCase() === ACCOUNT;
-};
+const authorized = adminKeyCheck(env('PEER_ADMIN_KEY'), 'acme');
 
 interface RepositoryParams {
   owner: string;
