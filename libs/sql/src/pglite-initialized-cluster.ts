@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -70,15 +70,16 @@ async function cachedCluster(path: string): Promise<Blob | null> {
 }
 
 async function keep(path: string, cluster: Blob): Promise<void> {
+  // Written aside, then renamed: a process reading the cache never sees half a dump.
+  const partial = `${path}.${process.pid}.partial`;
   try {
     await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    // Written aside, then renamed: a process reading the cache never sees half a dump.
-    const partial = `${path}.${process.pid}.partial`;
     const dump = new Uint8Array(await cluster.arrayBuffer());
     await writeFile(partial, Buffer.concat([Buffer.from(digestOf(dump), 'latin1'), dump]), { mode: 0o600 });
     await rename(partial, path);
   } catch {
-    // A read-only home: every process pays its own initdb.
+    // A read-only home or a full disk: every process pays its own initdb, and no half file stays.
+    await rm(partial, { force: true }).catch(() => undefined);
   }
 }
 
