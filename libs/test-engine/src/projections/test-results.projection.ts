@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
-import type { SqlQueryable } from '@switchyard/sql';
+import { type SqlQueryable, textArray } from '@switchyard/sql';
 import type { CommitOutcome } from '../domain/health/commit-outcome';
 import { HEALTH_RULES, HEALTH_SEVERITY } from '../domain/health/health-rules';
 import { healthVerdict } from '../domain/health/health-verdict';
@@ -30,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 3,
+  version: 4,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
@@ -98,6 +98,15 @@ const COLUMNS = [
 ] as const;
 
 /**
+ * Strings go as binary text[] (textArray) and are cast on the server: node-postgres would escape
+ * every element into an array literal that the server then parses back.
+ */
+const SENT_AS_TEXT = new Set<string>(['text', 'uuid', 'timestamptz']);
+
+const arrayParameter = (n: number, type: string): string =>
+  type === 'text' || !SENT_AS_TEXT.has(type) ? `$${n}::${type}[]` : `$${n}::text[]::${type}[]`;
+
+/**
  * One statement per event: insert the new executions, note which tests the event ran for the
  * job's commit, and move the identities whose verdict cannot change. Returns the other identities
  * the event touched, which refreshIdentities judges again.
@@ -147,12 +156,15 @@ async function recordExecutions(
     executions.filepath,
     executions.functionName,
   ];
-  const unnest = COLUMNS.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ');
+  const unnest = COLUMNS.map(([, type], index) => arrayParameter(index + 1, type)).join(', ');
   const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
   const [repo, pipeline, job, commit] = [base + 1, base + 2, base + 3, base + 4].map((n) => `$${n}`);
   const identityIs = (alias: string) =>
     `${alias}.repository = ${repo} AND ${alias}.pipeline_name = ${pipeline} AND ${alias}.job_name = ${job}`;
+  const sent = columns.map((values, index) =>
+    SENT_AS_TEXT.has(COLUMNS[index]![1]) ? textArray(values as (string | null)[]) : values,
+  );
   const { rows } = await tx.query<TouchedRow>(
     `WITH inserted AS (
        INSERT INTO ${EXECUTIONS_TABLE} (${columnNames}, repository, pipeline_name, job_name, commit_key, commit_sha,
@@ -209,7 +221,7 @@ async function recordExecutions(
      SELECT test_id::text, test_name, added, known, commits_kept, passed, failed, skipped, first_finished_at
      FROM classified WHERE test_id NOT IN (SELECT test_id FROM unchanged_verdict)`,
     [
-      ...columns,
+      ...sent,
       repository,
       run.pipelineName,
       run.jobName,
