@@ -12,6 +12,7 @@ const at = (n: number): Position => encodeSqlPosition(BigInt(n), BigInt(n));
  */
 class Feed {
   reads = 0;
+  nearHead: Array<boolean | undefined> = [];
   events: RecordedEvent[] = [];
   settledUpTo = 0;
 
@@ -31,6 +32,7 @@ class Feed {
 
   readAll = async (options: ReadAllOptions): Promise<ReadAllResult> => {
     this.reads += 1;
+    this.nearHead.push(options.nearHead);
     const settled = this.events.filter((event) => event.position <= at(this.settledUpTo));
     const types = options.filter?.eventTypes;
     const page = settled.filter(
@@ -88,6 +90,20 @@ describe('pollingSubscription wake-ups', () => {
     expect(await next).toMatchObject({ kind: 'event', event: { position: at(2) } });
     // The first read, then one for the wanted append: the other one did not cost a read.
     expect(feed.reads).toBe(2);
+  });
+
+  it('says a read is near the head only when its previous read reached the head there', async () => {
+    feed.append(1, 'wanted');
+    feed.settledUpTo = 1;
+    const subscription = subscribe(['wanted']);
+    expect(await subscription.next()).toMatchObject({ kind: 'event', event: { position: at(1) } });
+    expect(await subscription.next()).toEqual({ kind: 'caughtUp', position: at(1) });
+    const next = subscription.next();
+    feed.append(2, 'wanted');
+    feed.settledUpTo = 2;
+    wakeup.notify({ types: ['wanted'], position: at(2) });
+    expect(await next).toMatchObject({ kind: 'event', event: { position: at(2) } });
+    expect(feed.nearHead).toEqual([false, true]);
   });
 
   it('reads past an append it does not take as soon as a waiter asks (readNow), not after the delay', async () => {

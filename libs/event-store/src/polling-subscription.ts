@@ -89,7 +89,8 @@ export async function* pollingSubscription(
       const seen = relevant.current();
       let page: ReadAllResult;
       try {
-        page = await readAll({ after, limit, filter });
+        // Right after a read that reached the head, only the latest appends lie beyond it.
+        page = await readAll({ after, limit, filter, nearHead: reportedCaughtUp === after });
         failures = 0;
       } catch (error) {
         failures += 1;

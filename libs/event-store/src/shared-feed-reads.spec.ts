@@ -51,6 +51,17 @@ describe('SharedFeedReads', () => {
     }
   });
 
+  it('reads near the head only when every reader sharing the read is near it', async () => {
+    const { reads, shared } = feed();
+    const types = (type: string) => ({ after: 'p1' as const, limit: 10, filter: { eventTypes: [type] } });
+    await Promise.all([shared.read({ ...types('a'), nearHead: true }), shared.read(types('c'))]);
+    await Promise.all([
+      shared.read({ ...types('a'), after: 'p2', nearHead: true }),
+      shared.read({ ...types('c'), after: 'p2', nearHead: true }),
+    ]);
+    expect(reads.map((read) => read.nearHead)).toEqual([undefined, true]);
+  });
+
   it('reads everything for all when one of them takes every type', async () => {
     const { reads, shared } = feed();
     const [all, a] = await Promise.all([

@@ -33,7 +33,13 @@ export class SharedFeedReads {
         // Done with this place once read: the readers move on, and the map stays small.
         this.byPlace.delete(key);
         if (asks.length === 1) return [await this.readAll(asks[0]!)];
-        const page = await this.readAll({ after, limit, filter: unionOf(asks.map((ask) => ask.filter)) });
+        const page = await this.readAll({
+          after,
+          limit,
+          filter: unionOf(asks.map((ask) => ask.filter)),
+          // Only as near the head as the one furthest from it.
+          ...(asks.every((ask) => ask.nearHead) && { nearHead: true }),
+        });
         return asks.map((ask) => pageFor(page, ask.filter));
       });
       this.byPlace.set(key, readers);

@@ -83,6 +83,13 @@ export interface ReadAllOptions {
   after: Position | 'start';
   limit: number;
   filter?: EventFilter;
+  /**
+   * The reader was at the settled head at `after` a moment ago, so only the latest appends lie
+   * beyond it. A store may then read them in one pass checking each event's type, where a catch-up
+   * read takes a branch per type: with dozens of types, planning those branches costs more than
+   * the few rows they find. Only a hint: the page is the same either way.
+   */
+  nearHead?: boolean;
 }
 
 export interface ReadAllResult {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { dropTestSchema } from '../testing/drop-test-schema';
-import type { EventFilter, ExpectedRevision } from '../types';
+import type { EventFilter, ExpectedRevision, ReadAllOptions } from '../types';
 import { EventSchemas } from '../upcasting';
 import { STREAM_LOCK_STATEMENT } from './append-function';
 import { SqlEventStore } from './sql-event-store';
@@ -135,15 +135,18 @@ describeEachDatabase('SqlEventStore', (database) => {
   });
 
   if (database.name === 'postgres') {
-    // One branch, a merge of two type branches, and a merge of two category branches.
-    const filters: EventFilter[] = [
-      { eventTypes: ['Raw'] },
-      { eventTypes: ['Raw', 'RawOther'] },
-      { streamCategories: ['early', 'late'] },
+    // One branch, a merge of two type branches, a merge of two category branches, and both of
+    // those read near the head in one pass.
+    const reads: Read[] = [
+      { filter: { eventTypes: ['Raw'] } },
+      { filter: { eventTypes: ['Raw', 'RawOther'] } },
+      { filter: { streamCategories: ['early', 'late'] } },
+      { filter: { eventTypes: ['Raw', 'RawOther'] }, nearHead: true },
+      { filter: { streamCategories: ['early', 'late'] }, nearHead: true },
     ];
-    it.each(filters)(
+    it.each(reads)(
       'does not skip an event whose transaction started first but committed last (%j)',
-      async (filter) => {
+      async (read) => {
         const store = await SqlEventStore.open(executor);
         const start = (await store.headPosition()) ?? 'start';
         const [early, late] = [`early-${randomUUID()}`, `late-${randomUUID()}`];
@@ -170,12 +173,12 @@ describeEachDatabase('SqlEventStore', (database) => {
         await earlyTx;
 
         // Another test's transaction elsewhere on the server may hold xmin back for a moment.
-        const first = await readUntil(store, filter, start, (streams) => streams.length > 0);
+        const first = await readUntil(store, read, start, (streams) => streams.length > 0);
         expect(first.streams).toEqual([early]);
 
         lateMayCommit.resolve();
         await lateTx;
-        const second = await readUntil(store, filter, first.lastPosition, (streams) => streams.length > 0);
+        const second = await readUntil(store, read, first.lastPosition, (streams) => streams.length > 0);
         expect(second.streams).toEqual([late]);
 
         const { rows } = await executor.query<{ stream_id: string }>(
@@ -187,6 +190,44 @@ describeEachDatabase('SqlEventStore', (database) => {
       },
     );
   }
+
+  it('reads the same pages near the head in one pass as through a branch per type or category', async () => {
+    const store = await SqlEventStore.open(executor);
+    const start = (await store.headPosition()) ?? 'start';
+    const tag = randomUUID().slice(0, 8);
+    for (let i = 0; i < 12; i++) {
+      const type = `Pass${tag}${i % 3}`;
+      await store.appendToStream(`pass${i % 2}${tag}-${i}`, [{ type, data: { i } }], {
+        expectedRevision: 'any',
+      });
+    }
+    const filters: EventFilter[] = [
+      { eventTypes: [`Pass${tag}0`, `Pass${tag}2`] },
+      { eventTypes: [`Pass${tag}0`, `Pass${tag}1`], streamPrefixes: [`pass1${tag}`] },
+      { streamCategories: [`pass0${tag}`, `pass1${tag}`] },
+    ];
+    const pages = async (filter: EventFilter, nearHead: boolean) => {
+      const read: Array<{ data: unknown[]; lastPosition: string; endOfFeed: boolean }> = [];
+      let after: string = start;
+      for (let page = 0; page < 10; page++) {
+        const result = await store.readAll({ after, limit: 3, filter, nearHead });
+        read.push({
+          data: result.events.map((e) => e.data),
+          lastPosition: result.lastPosition,
+          endOfFeed: result.endOfFeed,
+        });
+        if (result.endOfFeed) break;
+        after = result.lastPosition as string;
+      }
+      return read;
+    };
+    for (const filter of filters) {
+      const branched = await pages(filter, false);
+      expect(branched.flatMap((page) => page.data).length).toBeGreaterThan(0);
+      expect(await pages(filter, true)).toEqual(branched);
+    }
+    await store.close();
+  });
 
   it('announces each append on sy_events with its types and its last position', async () => {
     const store = await SqlEventStore.open(executor);
@@ -226,14 +267,16 @@ async function insertRawEvent(tx: SqlQueryable, stream: string): Promise<void> {
 }
 
 /** Reads from `after` until the page's streams satisfy the condition (a wait on state, not on time). */
+type Read = Pick<ReadAllOptions, 'nearHead'> & { filter: EventFilter };
+
 async function readUntil(
   store: SqlEventStore,
-  filter: EventFilter,
+  read: Read,
   after: string,
   done: (streams: string[]) => boolean,
 ): Promise<{ streams: string[]; lastPosition: string }> {
   for (;;) {
-    const page = await store.readAll({ after, limit: 100, filter });
+    const page = await store.readAll({ after, limit: 100, ...read });
     const streams = page.events.map((e) => e.streamId);
     if (done(streams)) return { streams, lastPosition: page.lastPosition };
     await new Promise((resolve) => setTimeout(resolve, 20));
