@@ -7,10 +7,18 @@ import { freshPostgresDatabase, type FreshDatabase } from '@switchyard/testing';
 import { startAppProcess, type AppProcess } from './logs/app-process';
 import { printMachine } from './logs/report';
 import { detectionReport } from './tests/detection-report';
-import { otlpUploadBody, type SyntheticCase } from './tests/otlp-upload-body';
+import { otlpUpload, otlpUploadBody, type SyntheticCase } from './tests/otlp-upload-body';
 import { childPids, meterCpu } from './tests/process-cpu';
 import { createFloorTables, ingestAtTheFloor } from './tests/event-sourced-floor';
-import { createRawTable, insertRaw, openRawDatabase, type RawDatabase } from './tests/raw-insert';
+import {
+  createRawTable,
+  insertRaw,
+  openRawDatabase,
+  RAW_TABLE,
+  rawRowsOf,
+  type RawDatabase,
+  type RawRows,
+} from './tests/raw-insert';
 import { seeded, simulate, syntheticSuite } from './tests/synthetic-suite';
 
 /**
@@ -93,12 +101,11 @@ async function main(): Promise<void> {
     const rawCpu = await meterCpu(() => raw.ownBackendPids());
     const clientCpu = process.cpuUsage();
     const rawStarted = performance.now();
-    await forEachConcurrently(uploads, 1, (upload) =>
-      insertRaw(raw, upload.cases, upload.sha, upload.job, new Date().toISOString()),
-    );
+    await forEachConcurrently(uploads, 1, (upload) => insertRaw(raw, upload.rawRows));
     const rawRate = executions / ((performance.now() - rawStarted) / 1000);
     const { user, system } = process.cpuUsage(clientCpu);
     const rawCpuSeconds = (await rawCpu()) + (user + system) / 1e6;
+    if (database) await expectSameRows(raw, executions);
 
     // The event-sourced floor: the same uploads decoded, stored as events, read back and inserted,
     // and nothing else (event-sourced-floor.ts); what 0.5× of the raw insert leaves for the rest.
@@ -167,6 +174,36 @@ async function expectProjected(db: RawDatabase, executions: number): Promise<voi
     );
 }
 
+/** The raw insert stored what ours stored, column for column, no more and no less. */
+async function expectSameRows(db: RawDatabase, executions: number): Promise<void> {
+  const columns = [
+    'test_id',
+    'test_name',
+    'pipeline_name',
+    'job_name',
+    'commit_key',
+    'commit_sha',
+    'on_default_branch',
+    'conclusion',
+    'finished_at',
+    'duration_ms',
+    'quarantined',
+    'failure_id',
+    'exception_type',
+    'exception_message',
+    'exception_stacktrace',
+    'filepath',
+    'function_name',
+    'framework',
+  ];
+  const { rows } = (await db.query(
+    `SELECT count(*)::int AS n FROM ${EXECUTIONS_TABLE} ours JOIN ${RAW_TABLE} raw USING (repository, trace_id, span_id)
+     WHERE ours.repository = 'acme/bench' AND ${columns.map((c) => `ours.${c} IS NOT DISTINCT FROM raw.${c}`).join(' AND ')}`,
+  )) as { rows: { n: number }[] };
+  if (rows[0]!.n !== executions)
+    throw new Error(`the raw insert stored ${rows[0]!.n} of ${executions} rows exactly as ours did`);
+}
+
 /** Sequential GETs after a short warm-up: p50 and p99 in milliseconds. */
 async function latencies(url: string): Promise<{ p50: number; p99: number }> {
   for (let i = 0; i < 20; i++) await get(url);
@@ -186,6 +223,8 @@ interface Upload {
   job: string;
   cases: SyntheticCase[];
   body: Buffer;
+  /** The rows ours stores for it, for the raw insert. */
+  rawRows: RawRows;
 }
 
 /** SEARCH_TESTS tests in chunks of UPLOAD_CASES, each chunk a job, on COMMITS commits; 2% fail. */
@@ -200,12 +239,9 @@ function buildUploads(): Upload[] {
         status: random() < 0.02 ? 'failed' : 'passed',
       }));
       const sha = `sha${commit}`;
-      uploads.push({
-        sha,
-        job,
-        cases,
-        body: otlpUploadBody({ sha, job, finishedAtMs: Date.now() - (COMMITS - commit) * 3_600_000, cases }),
-      });
+      const finishedAtMs = Date.now() - (COMMITS - commit) * 3_600_000;
+      const { body, spans } = otlpUpload({ sha, job, finishedAtMs, cases });
+      uploads.push({ sha, job, cases, body, rawRows: rawRowsOf(spans, sha, job) });
     }
   }
   return uploads;

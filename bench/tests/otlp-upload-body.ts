@@ -18,13 +18,31 @@ const attribute = (key: string, value: string | boolean) => ({
 
 let spanSeq = 0;
 
-/** A gzipped OTLP request like a reporter's for one job on one commit, cases with fresh span ids. */
-export function otlpUploadBody(options: {
+/** What one test case span of an upload says, as the read model stores it. */
+export interface UploadedSpan {
+  traceId: string;
+  spanId: string;
+  name: string;
+  status: SyntheticCase['status'];
+  filepath: string;
+  finishedAt: string;
+  durationMs: number;
+}
+
+export const FAILURE = { type: 'AssertionError', message: 'expected 1, got 2' } as const;
+
+interface UploadOptions {
   sha: string;
   job: string;
   finishedAtMs: number;
   cases: readonly SyntheticCase[];
-}): Buffer {
+}
+
+/** A gzipped OTLP request like a reporter's for one job on one commit, cases with fresh span ids. */
+export const otlpUploadBody = (options: UploadOptions): Buffer => otlpUpload(options).body;
+
+/** The request, and the spans it carries (for a baseline that stores the same rows). */
+export function otlpUpload(options: UploadOptions): { body: Buffer; spans: UploadedSpan[] } {
   const traceId = Buffer.alloc(16);
   traceId.writeUInt32BE(++spanSeq, 12);
   traceId.writeUInt32BE(process.pid, 0);
@@ -47,10 +65,7 @@ export function otlpUploadBody(options: {
         attribute('code.filepath', testCase.name.split('::')[0]!),
         attribute('cicd.test.quarantined', false),
         ...(testCase.status === 'failed'
-          ? [
-              attribute('exception.type', 'AssertionError'),
-              attribute('exception.message', 'expected 1, got 2'),
-            ]
+          ? [attribute('exception.type', FAILURE.type), attribute('exception.message', FAILURE.message)]
           : []),
       ],
       status: { code: testCase.status === 'failed' ? 2 : 1 },
@@ -72,5 +87,14 @@ export function otlpUploadBody(options: {
       },
     ],
   });
-  return gzipSync(requestType.encode(message).finish());
+  const uploaded = spans.map((span, index) => ({
+    traceId: span.traceId.toString('hex'),
+    spanId: span.spanId.toString('hex'),
+    name: span.name,
+    status: options.cases[index]!.status,
+    filepath: span.name.split('::')[0]!,
+    finishedAt: new Date(options.finishedAtMs).toISOString(),
+    durationMs: 5,
+  }));
+  return { body: gzipSync(requestType.encode(message).finish()), spans: uploaded };
 }
