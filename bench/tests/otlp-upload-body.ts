@@ -46,9 +46,12 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
   const traceId = Buffer.alloc(16);
   traceId.writeUInt32BE(++spanSeq, 12);
   traceId.writeUInt32BE(process.pid, 0);
-  const endNs = `${options.finishedAtMs}000000`;
-  const startNs = `${options.finishedAtMs - 5}000000`;
-  const spans = options.cases.map((testCase) => {
+  // Tests run one after another, each for its own time (a whole number of microseconds), and the
+  // last one ends at finishedAtMs: every row gets its own finish and duration, as a reporter's do.
+  const last = options.cases.length - 1;
+  const endNs = (i: number) => BigInt(options.finishedAtMs) * 1_000_000n - BigInt(last - i) * 7_300_123n;
+  const durationUs = (i: number) => 1_000 + ((i * 37) % 40) * 1_000 + 250;
+  const spans = options.cases.map((testCase, i) => {
     const spanId = Buffer.alloc(8);
     spanId.writeUInt32BE(++spanSeq, 4);
     spanId.writeUInt32BE(process.pid, 0);
@@ -57,8 +60,8 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
       spanId,
       name: testCase.name,
       kind: 1,
-      startTimeUnixNano: startNs,
-      endTimeUnixNano: endNs,
+      startTimeUnixNano: String(endNs(i) - BigInt(durationUs(i)) * 1_000n),
+      endTimeUnixNano: String(endNs(i)),
       attributes: [
         attribute('test.scope', 'case'),
         attribute('test.case.result.status', testCase.status),
@@ -93,8 +96,8 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
     name: span.name,
     status: options.cases[index]!.status,
     filepath: span.name.split('::')[0]!,
-    finishedAt: new Date(options.finishedAtMs).toISOString(),
-    durationMs: 5,
+    finishedAt: new Date(Number(endNs(index) / 1_000_000n)).toISOString(),
+    durationMs: durationUs(index) / 1000,
   }));
   return { body: gzipSync(requestType.encode(message).finish()), spans: uploaded };
 }
