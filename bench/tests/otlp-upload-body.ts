@@ -1,20 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { type INamespace, Root } from 'protobufjs';
-import descriptor from '../../libs/test-engine/src/ingestion/otlp/proto/otlp-trace.descriptor.json';
-
-const requestType = Root.fromJSON(descriptor as INamespace).lookupType(
-  'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
-);
+import {
+  encodeOtlpTraceRequest,
+  otlpAttribute as attribute,
+} from '../../libs/test-engine/src/testing/otlp-trace-body';
 
 export interface SyntheticCase {
   name: string;
   status: 'passed' | 'failed';
 }
-
-const attribute = (key: string, value: string | boolean) => ({
-  key,
-  value: typeof value === 'boolean' ? { boolValue: value } : { stringValue: value },
-});
 
 let spanSeq = 0;
 
@@ -74,7 +67,7 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
       status: { code: testCase.status === 'failed' ? 2 : 1 },
     };
   });
-  const message = requestType.fromObject({
+  const message = encodeOtlpTraceRequest({
     resourceSpans: [
       {
         resource: {
@@ -99,5 +92,5 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
     finishedAt: new Date(Number(endNs(index) / 1_000_000n)).toISOString(),
     durationMs: durationUs(index) / 1000,
   }));
-  return { body: gzipSync(requestType.encode(message).finish()), spans: uploaded };
+  return { body: gzipSync(message), spans: uploaded };
 }

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { DefaultBranches } from './application/default-branch';
 import { TestInsightsService } from './application/test-insights.service';
 import { TestUploadService } from './application/test-upload.service';
+import { OtlpUploadReader } from './application/otlp-upload-reader';
 import { TestInsightsController } from './http/test-insights.controller';
 import { TestUploadController } from './http/test-upload.controller';
 import { registerUploadBodyParsers } from './http/upload-body-parsers';
@@ -18,7 +19,7 @@ import { registerUploadBodyParsers } from './http/upload-body-parsers';
   // CODE_HOST: each repository's default branch (the default-branch rule of docs/test-health.md).
   imports: [CodeHostModule],
   controllers: [TestUploadController, TestInsightsController],
-  providers: [TestUploadService, TestInsightsService, DefaultBranches],
+  providers: [TestUploadService, TestInsightsService, DefaultBranches, OtlpUploadReader],
 })
 export class TestEngineModule implements OnModuleInit {
   constructor(private readonly adapter: HttpAdapterHost) {}

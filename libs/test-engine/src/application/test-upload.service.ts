@@ -1,18 +1,17 @@
-import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { CommandService } from '@switchyard/event-store/application';
-import { badRequest, type Clock } from '@switchyard/kernel';
+import type { Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platform';
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import type { RunContext, RunResults } from '../domain/upload/test-results';
 import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
 import type { UploadSource } from '../domain/upload/test-upload.events';
 import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
-import { otlpToTestResults } from '../ingestion/otlp/otlp-to-test-results';
-import { decodeOtlpTraceRequest, type OtlpTraceRequest } from '../ingestion/otlp/otlp-trace-request';
+import { uploadIdOf } from '../ingestion/otlp/read-otlp-upload';
 import { inflateUpload } from '../ingestion/upload-body';
 import { TEST_RESULTS_READ_MODELS } from '../queries/current-health';
 import { DefaultBranches } from './default-branch';
+import { OtlpUploadReader } from './otlp-upload-reader';
 
 export interface UploadOutcome {
   executions: number;
@@ -39,6 +38,7 @@ export class TestUploadService {
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly defaultBranches: DefaultBranches,
+    private readonly otlpReader: OtlpUploadReader,
   ) {}
 
   async recordOtlp(
@@ -46,19 +46,16 @@ export class TestUploadService {
     body: Buffer,
     contentEncoding: string | undefined,
   ): Promise<UploadOutcome> {
-    const bytes = inflateUpload(body, contentEncoding);
-    let request: OtlpTraceRequest;
-    try {
-      request = decodeOtlpTraceRequest(bytes);
-    } catch (error) {
-      throw badRequest(
-        `The body is not an OTLP ExportTraceServiceRequest in protobuf: ${(error as Error).message}`,
-      );
-    }
     const receivedAt = this.clock.now().toISOString();
     const defaultBranch = await this.defaultBranches.of(repository);
-    const runs = otlpToTestResults(request, { defaultBranch, receivedAt });
-    return this.record(repository.key, 'otlp', contentId(repository.key, bytes), receivedAt, runs);
+    const { runs, uploadId } = await this.otlpReader.read({
+      repository: repository.key,
+      body,
+      contentEncoding,
+      defaultBranch,
+      receivedAt,
+    });
+    return this.record(repository.key, 'otlp', uploadId, receivedAt, runs);
   }
 
   /** Exposed for the JUnit route, whose body is text once inflated. */
@@ -71,7 +68,7 @@ export class TestUploadService {
     const defaultBranch = await this.defaultBranches.of(repository);
     const context: RunContext = { ...run, defaultBranch };
     const runs = junitToTestResults(xml, context, receivedAt);
-    const id = contentId(repository.key, Buffer.from(`${JSON.stringify(run)}\n${xml}`));
+    const id = uploadIdOf(repository.key, Buffer.from(`${JSON.stringify(run)}\n${xml}`));
     return this.record(repository.key, 'junit', id, receivedAt, runs);
   }
 
@@ -97,7 +94,3 @@ export class TestUploadService {
     return { executions, recorded: outcome.events.length > 0 };
   }
 }
-
-/** The idempotency key: the same bytes for the same repository are the same upload. */
-const contentId = (repository: string, bytes: Buffer): string =>
-  createHash('sha256').update(repository).update('\n').update(bytes).digest('hex').slice(0, 40);
