@@ -36,6 +36,30 @@ describeEachDatabase('ProcessorRunner', (db) => {
   };
   const appliedOnce = (rows: Array<{ applied: number }>) => rows.every((row) => row.applied === 1);
 
+  it('commits a batch without waiting for its WAL to reach disk: a crash loses rows and checkpoint together', async () => {
+    const { name, stream, projection } = tally();
+    const settings: string[] = [];
+    const watching: Projection = {
+      ...projection,
+      async apply(tx, events) {
+        const { rows } = await tx.query<{ value: string }>(
+          `SELECT current_setting('synchronous_commit') AS value`,
+        );
+        settings.push(rows[0]!.value);
+        await projection.apply(tx, events);
+      },
+    };
+    const appended = await appendTypes(env.store, `${stream}a`, ['Opened']);
+    expect(await startRunner(watching).waitFor(appended)).toBe(true);
+    expect(settings).toContain('off');
+    expect(await readTally(env.executor, name)).toHaveLength(1);
+    // Only that transaction: the connection goes back to the pool as it was.
+    const { rows } = await env.executor.query<{ value: string }>(
+      `SELECT current_setting('synchronous_commit') AS value`,
+    );
+    expect(rows[0]!.value).toBe('on');
+  });
+
   it('catches up on the events already stored, then follows live appends', async () => {
     const { name, stream, projection } = tally();
     await appendTypes(env.store, `${stream}a`, ['Opened', 'Renamed', 'Closed']);

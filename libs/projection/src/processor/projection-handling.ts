@@ -65,7 +65,7 @@ export function projectionHandling(
       // read-your-writes).
       if (events.length === 0) return advances.advance({ name, version, from, to });
       await executor.transaction(async (tx) => {
-        await enterActiveGeneration(tx, name);
+        await enterActiveGeneration(tx, name, { asynchronousCommit: true });
         await projection.apply(tx, events);
         await advanceCheckpoint(tx, { name, version, from, to });
       });
