@@ -43,15 +43,6 @@ describeEachDatabase('test results projection', (db) => {
   const apply = (...events: ReturnType<typeof recorded>[]) =>
     sql.transaction((tx) => testResultsProjection.apply(tx, events));
 
-  it('keeps the counters every upload moves out of every index, so their updates are heap-only', async () => {
-    const { rows } = await sql.query<{ indexdef: string }>(
-      `SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
-      [IDENTITIES_TABLE],
-    );
-    expect(rows.length).toBeGreaterThan(0);
-    for (const { indexdef } of rows) expect(indexdef).not.toMatch(/executions_count|last_finished_at/);
-  });
-
   it('marks a test flaky when one commit, pipeline and job saw it fail and pass, and a steady failure broken', async () => {
     const first = recorded(REPO, runOn({ commitSha: 'c1' }), [
       execution('t.flaky', 'failed', '2026-05-01T10:00:00Z'),

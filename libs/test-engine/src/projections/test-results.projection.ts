@@ -30,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 4,
+  version: 5,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
