@@ -45,7 +45,8 @@ const wantsSeveral = (filter: EventFilter | undefined): boolean =>
  * Near the head (ReadAllOptions.nearHead) the feed index from the position on holds only the
  * latest appends: one ordered scan of it, each row checked against the filter, reads them for
  * less than it costs to plan a branch per type (about 12 ms for the activity log's 52 types, paid
- * by every reader that steps past an upload it does not want).
+ * by every reader that steps past an upload it does not want). A burst of unwanted appends since
+ * the last read is scanned once, in proportion to its size.
  */
 const onePassPage = (filter: EventFilter | undefined, params: unknown[]): string =>
   `SELECT ${EVENT_COLUMNS} FROM sy_events WHERE ${AFTER} AND ${SETTLED}${filterConditions(filter, params)}
