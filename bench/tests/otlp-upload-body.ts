@@ -11,6 +11,8 @@ export interface SyntheticCase {
 
 let spanSeq = 0;
 
+const filepathOf = (testName: string): string => testName.split('::')[0]!;
+
 /** What one test case span of an upload says, as the read model stores it. */
 export interface UploadedSpan {
   traceId: string;
@@ -58,7 +60,7 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
       attributes: [
         attribute('test.scope', 'case'),
         attribute('test.case.result.status', testCase.status),
-        attribute('code.filepath', testCase.name.split('::')[0]!),
+        attribute('code.filepath', filepathOf(testCase.name)),
         attribute('cicd.test.quarantined', false),
         ...(testCase.status === 'failed'
           ? [attribute('exception.type', FAILURE.type), attribute('exception.message', FAILURE.message)]
@@ -88,7 +90,7 @@ export function otlpUpload(options: UploadOptions): { body: Buffer; spans: Uploa
     spanId: span.spanId.toString('hex'),
     name: span.name,
     status: options.cases[index]!.status,
-    filepath: span.name.split('::')[0]!,
+    filepath: filepathOf(span.name),
     finishedAt: new Date(Number(endNs(index) / 1_000_000n)).toISOString(),
     durationMs: durationUs(index) / 1000,
   }));

@@ -180,13 +180,8 @@ export class SqlEventStore implements EventStore {
     const { transactionId, globalPosition } = decodeSqlPosition(options.after);
     const params: unknown[] = [transactionId, globalPosition, options.limit];
     // Prepared: a filtered page is a UNION ALL of a branch per type, costly to plan on every call.
-    const { rows } = await this.executor.query<EventRow>(
-      feedPageSql(options.filter, params, options),
-      params,
-      {
-        prepared: true,
-      },
-    );
+    const sql = feedPageSql(options.filter, params, options);
+    const { rows } = await this.executor.query<EventRow>(sql, params, { prepared: true });
     // The page's rows, then the settled head's (no event id; none at all when the store is empty).
     const events: RecordedEvent[] = [];
     let head: Position | null = null;

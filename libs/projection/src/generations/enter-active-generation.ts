@@ -1,4 +1,5 @@
 import type { SqlQueryable } from '@switchyard/sql';
+import { withAsynchronousCommit } from './generation-schema';
 import { readActiveGeneration, type Generation } from './generation-table';
 
 /**
@@ -21,10 +22,7 @@ export async function lockActiveGeneration(tx: SqlQueryable, name: string): Prom
  * row, then points unqualified names at the generation serving now (its schema, then the live one)
  * for the rest of the transaction. Without a generation, names stay in the live schema, where
  * the tables built in place are. Two round trips, whatever the layout: this runs once per batch.
- *
- * With asynchronousCommit the commit does not wait for its WAL to reach the disk. Safe for a
- * projection: its rows and its checkpoint commit together, so a crash can only lose both, and the
- * runner then applies those events again from the durable event store (appends always wait).
+ * asynchronousCommit: see withAsynchronousCommit.
  */
 export async function enterActiveGeneration(
   tx: SqlQueryable,
@@ -34,10 +32,5 @@ export async function enterActiveGeneration(
   await lockCheckpointRow(tx, name);
   const generation = `(SELECT set_config('search_path', quote_ident(schema) || ', ' || quote_ident(current_schema()), true)
      FROM sy_projection_generations WHERE name = $1)`;
-  await tx.query(
-    options.asynchronousCommit
-      ? `SELECT ${generation}, set_config('synchronous_commit', 'off', true)`
-      : `SELECT ${generation}`,
-    [name],
-  );
+  await tx.query(withAsynchronousCommit(`SELECT ${generation}`, options.asynchronousCommit), [name]);
 }

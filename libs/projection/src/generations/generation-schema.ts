@@ -33,6 +33,15 @@ export const generationSchemaName = (live: string, projection: string, generatio
  * then in the live schema: a projection's CREATE TABLE IF NOT EXISTS, INSERT and UPDATE land in
  * its generation, while the checkpoint and event tables are still found in the live schema.
  */
+/**
+ * The select list of a projection transaction's first statement, with the commit told not to wait
+ * for its WAL to reach the disk when asked. Safe for a projection: its rows and its checkpoint
+ * commit together, so a crash can only lose both, and the runner then applies those events again
+ * from the durable event store (appends always wait).
+ */
+export const withAsynchronousCommit = (select: string, asynchronousCommit = false): string =>
+  asynchronousCommit ? `${select}, set_config('synchronous_commit', 'off', true)` : select;
+
 export async function useGeneration(
   tx: SqlQueryable,
   schema: string,
@@ -41,9 +50,7 @@ export async function useGeneration(
 ): Promise<void> {
   const searchPath = `${quoteIdentifier(schema)}, ${quoteIdentifier(live)}`;
   await tx.query(
-    settings.asynchronousCommit
-      ? `SELECT set_config('search_path', $1, true), set_config('synchronous_commit', 'off', true)`
-      : `SELECT set_config('search_path', $1, true)`,
+    withAsynchronousCommit(`SELECT set_config('search_path', $1, true)`, settings.asynchronousCommit),
     [searchPath],
   );
 }

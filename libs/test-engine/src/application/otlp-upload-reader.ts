@@ -1,14 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { extname, join } from 'node:path';
-import { HttpException, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import { DomainError } from '@switchyard/kernel';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Piscina } from 'piscina';
 import {
   type OtlpUploadReading,
   type OtlpUploadRequest,
   readOtlpUpload,
 } from '../ingestion/otlp/read-otlp-upload';
-import type { WorkerAnswer } from '../ingestion/otlp/read-otlp-upload.worker';
+import { readingOf, type WorkerAnswer } from '../ingestion/otlp/read-otlp-upload.worker';
 
 /**
  * Below this many bytes on the wire an upload is read on the event loop: the hop to a worker and
@@ -27,11 +26,7 @@ export class OtlpUploadReader implements OnModuleDestroy {
 
   async read(request: OtlpUploadRequest): Promise<OtlpUploadReading> {
     if (request.body.byteLength < WORKER_UPLOAD_BYTES) return readOtlpUpload(request);
-    const answer = (await this.workers().run(request)) as WorkerAnswer;
-    if (answer.ok) return answer.reading;
-    const { refusal } = answer;
-    if (refusal.kind === 'domain') throw new DomainError(refusal.domainKind, refusal.message);
-    throw new HttpException(refusal.response, refusal.status);
+    return readingOf((await this.workers().run(request)) as WorkerAnswer);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -7,7 +7,7 @@ import type { RunContext, RunResults } from '../domain/upload/test-results';
 import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
 import type { UploadSource } from '../domain/upload/test-upload.events';
 import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
-import { uploadIdOf } from '../ingestion/otlp/read-otlp-upload';
+import { uploadIdOf } from '../ingestion/upload-id';
 import { inflateUpload } from '../ingestion/upload-body';
 import { TEST_RESULTS_READ_MODELS } from '../queries/current-health';
 import { DefaultBranches } from './default-branch';

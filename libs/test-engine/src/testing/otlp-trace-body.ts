@@ -1,9 +1,4 @@
-import { type INamespace, Root } from 'protobufjs';
-import descriptor from '../ingestion/otlp/proto/otlp-trace.descriptor.json';
-
-const requestType = Root.fromJSON(descriptor as INamespace).lookupType(
-  'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
-);
+import { exportTraceServiceRequest as requestType } from '../ingestion/otlp/otlp-trace-request';
 
 /** An ExportTraceServiceRequest in protobuf, from its plain-object form (ids as bytes). */
 export const encodeOtlpTraceRequest = (request: object): Uint8Array =>

@@ -45,7 +45,8 @@ export interface OtlpTraceRequest {
   resourceSpans: OtlpResourceSpans[];
 }
 
-const exportTraceServiceRequest: Type = Root.fromJSON(descriptor as INamespace).lookupType(
+/** The message type, from the descriptor generated off opentelemetry-proto. */
+export const exportTraceServiceRequest: Type = Root.fromJSON(descriptor as INamespace).lookupType(
   'opentelemetry.proto.collector.trace.v1.ExportTraceServiceRequest',
 );
 

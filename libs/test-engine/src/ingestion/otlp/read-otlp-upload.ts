@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { badRequest } from '@switchyard/kernel';
 import type { RunResults } from '../../domain/upload/test-results';
 import { inflateUpload } from '../upload-body';
+import { uploadIdOf } from '../upload-id';
 import { otlpToTestResults, type UploadContext } from './otlp-to-test-results';
 import { decodeOtlpTraceRequest, type OtlpTraceRequest } from './otlp-trace-request';
 
@@ -14,7 +14,7 @@ export interface OtlpUploadRequest extends UploadContext {
 
 export interface OtlpUploadReading {
   runs: RunResults[];
-  /** The idempotency key: the same bytes for the same repository are the same upload. */
+  /** uploadIdOf the inflated bytes. */
   uploadId: string;
 }
 
@@ -41,6 +41,3 @@ export function readOtlpUpload(request: OtlpUploadRequest): OtlpUploadReading {
     uploadId: uploadIdOf(request.repository, bytes),
   };
 }
-
-export const uploadIdOf = (repository: string, bytes: Uint8Array): string =>
-  createHash('sha256').update(repository).update('\n').update(bytes).digest('hex').slice(0, 40);

@@ -23,3 +23,11 @@ export default function readOtlpUploadTask(request: OtlpUploadRequest): WorkerAn
     throw error;
   }
 }
+
+/** The caller's side: the reading, or the same refusal the worker caught. */
+export function readingOf(answer: WorkerAnswer): OtlpUploadReading {
+  if (answer.ok) return answer.reading;
+  const { refusal } = answer;
+  if (refusal.kind === 'domain') throw new DomainError(refusal.domainKind, refusal.message);
+  throw new HttpException(refusal.response, refusal.status);
+}
