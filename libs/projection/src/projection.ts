@@ -18,6 +18,14 @@ export interface Projection {
   setup(tx: SqlQueryable): Promise<void>;
   /** Deletes every row of the read model (before a replay). */
   reset(tx: SqlQueryable): Promise<void>;
+  /**
+   * Lets a batch's events be applied in concurrent transactions on a server database, one per
+   * lane, each lane's events in feed order. Only for a projection whose events of different lanes
+   * write disjoint rows (or rows where they commute, such as counters), and where applying an
+   * event already applied changes nothing: the lanes commit before the checkpoint moves, so a crash
+   * in between applies them again.
+   */
+  laneOf?(event: RecordedEvent): string;
   /** Applies events in global order. */
   apply(tx: SqlQueryable, events: readonly RecordedEvent[]): Promise<void>;
   /**

@@ -8,6 +8,7 @@ import type { BatchedCheckpointAdvances } from '../checkpoint/batched-checkpoint
 import type { ProjectionLogger } from '../logger';
 import type { Projection } from '../projection';
 import { rebuildBlueGreen } from '../rebuild/blue-green-rebuild';
+import { applyInLanes, lanesOf } from './apply-in-lanes';
 import type { ProcessorHandling } from './processor-handling';
 
 /** Where the runner goes on from, or which stored version a blue-green rebuild replaces. */
@@ -17,7 +18,8 @@ type Prepared = { resumeAfter: Position | 'start'; isNew: boolean } | { rebuildF
  * A projection writes its rows and moves its checkpoint in one transaction (architecture-anchors
  * §2.4), so rows and checkpoint agree after any crash; a whole batch goes in one transaction,
  * which first enters the generation serving now, so that it waits for a blue-green switch under
- * way and writes where readers read.
+ * way and writes where readers read. A projection with lanes (Projection.laneOf) writes a batch
+ * that spans several in one transaction per lane, then moves the checkpoint.
  */
 export function projectionHandling(
   projection: Projection,
@@ -64,6 +66,12 @@ export function projectionHandling(
       // reads past the appends of other types in bursts, to keep its position at the head for
       // read-your-writes).
       if (events.length === 0) return advances.advance({ name, version, from, to });
+      // One PostgreSQL backend per lane; PGlite has one connection, where lanes would only queue.
+      const lanes = executor.dialect === 'postgres' ? lanesOf(events, projection) : [events];
+      if (lanes.length > 1) {
+        await applyInLanes(executor, projection, lanes);
+        return advances.advance({ name, version, from, to });
+      }
       await executor.transaction(async (tx) => {
         await enterActiveGeneration(tx, name, { asynchronousCommit: true });
         await projection.apply(tx, events);
