@@ -14,6 +14,7 @@ import {
   IDENTITIES_TABLE,
   IDENTITY_COMMITS_TABLE,
   IDENTITY_COUNTS_TABLE,
+  JOB_COMMIT_TESTS_TABLE,
 } from './test-engine-tables';
 import { testResultsProjection } from './test-results.projection';
 
@@ -42,6 +43,15 @@ describeEachDatabase('test results projection', (db) => {
 
   const apply = (...events: ReturnType<typeof recorded>[]) =>
     sql.transaction((tx) => testResultsProjection.apply(tx, events));
+
+  it('keeps the counters every upload moves out of every index, so their updates are heap-only', async () => {
+    const { rows } = await sql.query<{ indexdef: string }>(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = $1`,
+      [IDENTITIES_TABLE],
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { indexdef } of rows) expect(indexdef).not.toMatch(/executions_count|last_finished_at/);
+  });
 
   it('marks a test flaky when one commit, pipeline and job saw it fail and pass, and a steady failure broken', async () => {
     const first = recorded(REPO, runOn({ commitSha: 'c1' }), [
@@ -101,6 +111,55 @@ describeEachDatabase('test results projection', (db) => {
     const health = await readIdentityHealthOnDefaultBranch(sql, REPO, ['t.a']);
     // A single failed commit is not yet broken (docs/test-health.md), and the PR pass is no flake.
     expect(health.get('t.a')).toEqual([{ pipelineName: 'ci', jobName: 'tests', health: 'healthy' }]);
+  });
+
+  it('changes nothing when it applies an event again, and puts uploads of different jobs in different lanes', async () => {
+    // Lanes commit before the checkpoint moves, so after a crash their events are applied again.
+    const first = recorded(REPO, runOn({ commitSha: 'c1' }), [
+      execution('t.a', 'failed', '2026-05-01T10:00:00Z'),
+      execution('t.b', 'passed', '2026-05-01T10:00:00Z'),
+    ]);
+    const otherJob = recorded(REPO, runOn({ commitSha: 'c2', jobName: 'lint' }), [
+      execution('t.a', 'passed', '2026-05-02T10:00:00Z'),
+    ]);
+    const second = recorded(REPO, runOn({ commitSha: 'c2' }), [
+      execution('t.a', 'passed', '2026-05-02T10:00:00Z'),
+      execution('t.c', 'passed', '2026-05-02T10:00:00Z'),
+    ]);
+    await apply(first, otherJob, second);
+    const tables = [
+      EXECUTIONS_TABLE,
+      IDENTITY_COMMITS_TABLE,
+      IDENTITIES_TABLE,
+      IDENTITY_COUNTS_TABLE,
+      JOB_COMMIT_TESTS_TABLE,
+    ];
+    const snapshot = () =>
+      Promise.all(
+        tables.map(async (table) => {
+          const { rows } = await sql.query<{ row: string }>(
+            `SELECT to_jsonb(t)::text AS row FROM ${table} t ORDER BY 1`,
+          );
+          return rows.map((row) => row.row);
+        }),
+      );
+    const applied = await snapshot();
+    expect(applied[2]).toHaveLength(4);
+
+    await apply(second);
+    await apply(first, otherJob);
+    expect(await snapshot()).toEqual(applied);
+
+    const laneOf = testResultsProjection.laneOf!;
+    expect(laneOf(first)).toBe(laneOf(second));
+    expect(laneOf(otherJob)).not.toBe(laneOf(first));
+    expect(
+      laneOf(
+        recorded('acme/other', runOn({ commitSha: 'c1' }), [
+          execution('t.a', 'passed', '2026-05-01T10:00:00Z'),
+        ]),
+      ),
+    ).not.toBe(laneOf(first));
   });
 
   it('keeps every identity equal to the verdict over its whole history, whichever way its row was moved', async () => {

@@ -30,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 5,
+  version: 6,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
@@ -42,6 +42,14 @@ export const testResultsProjection: Projection = {
       `DELETE FROM ${EXECUTIONS_TABLE}; DELETE FROM ${IDENTITY_COMMITS_TABLE}; DELETE FROM ${IDENTITIES_TABLE};
        DELETE FROM ${JOB_COMMIT_TESTS_TABLE}; DELETE FROM ${IDENTITY_COUNTS_TABLE};`,
     );
+  },
+
+  // Every row an event writes is keyed by its repository, pipeline and job, but for the
+  // repository's identity count, which it only adds to; and an event applied again inserts no
+  // execution, so it moves nothing. Uploads of different jobs are applied side by side.
+  laneOf(event) {
+    const { repository, run } = (event as RecordedEvent<TestResultsRecorded>).data;
+    return JSON.stringify([repository, run.pipelineName, run.jobName]);
   },
 
   async apply(tx, events) {

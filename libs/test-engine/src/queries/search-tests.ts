@@ -133,7 +133,8 @@ export async function searchTests(
     p.failed_executions_impact, ${quarantinedOf('p', pageBranch)} AS is_quarantined`;
 
   if (where.length === 1 && !(byName && 'only' in byName)) {
-    // No filter: the page is cut first (an index serves the default sort) and only its rows are
+    // No filter: the page is cut first (a top-N sort of the repository's identities: the counts of
+    // the default sort are in no index, so that uploads update them heap-only) and only its rows are
     // checked against quarantines; the total is the repository's identity count, kept by the
     // projection, not a count over rows that updates leave old versions of.
     const [{ rows }, counted] = await Promise.all([
