@@ -10,7 +10,7 @@ import {
   type ProjectionTestEnv,
 } from '../test/projection-test-env';
 import { readTally, tallyProjection } from '../test/tally-projection';
-import { lanesOf } from './apply-in-lanes';
+import { lanesOf, MAX_LANES } from './apply-in-lanes';
 
 const event = (streamId: string, index: number) =>
   ({ streamId, eventId: `${streamId}-${index}` }) as RecordedEvent;
@@ -25,6 +25,20 @@ describe('lanesOf', () => {
       ['a-2', 'a-4'],
       ['c-5'],
     ]);
+  });
+
+  it('folds lanes beyond MAX_LANES onto the first ones, each still in feed order', () => {
+    const streams = Array.from({ length: MAX_LANES + 2 }, (_, i) => `s${i}`);
+    const batch = [...streams, ...streams].map((stream, i) => event(stream, i));
+    const lanes = lanesOf(batch, byStream as Projection);
+    expect(lanes).toHaveLength(MAX_LANES);
+    expect(lanes[0]!.map((e) => e.eventId)).toEqual([
+      's0-0',
+      `s${MAX_LANES}-${MAX_LANES}`,
+      `s0-${streams.length}`,
+      `s${MAX_LANES}-${streams.length + MAX_LANES}`,
+    ]);
+    expect(lanes.flat()).toHaveLength(batch.length);
   });
 
   it('is one lane for a projection without laneOf', () => {

@@ -3,17 +3,28 @@ import type { SqlExecutor } from '@switchyard/sql';
 import { enterActiveGeneration } from '../generations/enter-active-generation';
 import type { Projection } from '../projection';
 
-/** The batch's events by lane (Projection.laneOf), each lane in feed order; one lane without it. */
+/**
+ * At most this many transactions per batch: lanes share the pool with the API, and a catch-up
+ * batch may span hundreds of lanes. A lane beyond it shares the transaction of an earlier one,
+ * which keeps it apart from the other transactions all the same.
+ */
+export const MAX_LANES = 4;
+
+/**
+ * The batch's events by lane (Projection.laneOf), each lane in feed order, lanes beyond
+ * MAX_LANES folded onto the first ones; one lane without laneOf.
+ */
 export function lanesOf(events: readonly RecordedEvent[], projection: Projection): RecordedEvent[][] {
   if (!projection.laneOf) return [[...events]];
-  const lanes = new Map<string, RecordedEvent[]>();
+  const laneIndex = new Map<string, number>();
+  const lanes: RecordedEvent[][] = [];
   for (const event of events) {
     const key = projection.laneOf(event);
-    const lane = lanes.get(key);
-    if (lane) lane.push(event);
-    else lanes.set(key, [event]);
+    let index = laneIndex.get(key);
+    if (index === undefined) laneIndex.set(key, (index = laneIndex.size % MAX_LANES));
+    (lanes[index] ??= []).push(event);
   }
-  return [...lanes.values()];
+  return lanes;
 }
 
 /**

@@ -53,6 +53,7 @@ export const testResultsProjection: Projection = {
   },
 
   async apply(tx, events) {
+    const added = new Map<string, number>();
     // Event by event: the next event's fast path reads identity rows this one's refresh wrote.
     for (const event of events) {
       if (event.type !== 'test_results.recorded') continue;
@@ -60,8 +61,10 @@ export const testResultsProjection: Projection = {
       const backfill = rejudged.filter((identity) => identity.backfill);
       if (backfill.length > 0) await keepCommitsOf(tx, backfill);
       if (rejudged.length > 0) await refreshIdentities(tx, rejudged);
-      await countNewIdentities(tx, rejudged);
+      for (const identity of rejudged)
+        if (identity.isNew) added.set(identity.repository, (added.get(identity.repository) ?? 0) + 1);
     }
+    await countNewIdentities(tx, added);
   },
 
   async countRecords(q) {
@@ -264,14 +267,19 @@ async function recordExecutions(
   }));
 }
 
-/** The repository's identity count moves by the identities the event added (one repository per event). */
-async function countNewIdentities(tx: SqlQueryable, touched: readonly TouchedIdentity[]): Promise<void> {
-  const added = touched.filter((identity) => identity.isNew);
-  if (added.length === 0) return;
+/**
+ * Each repository's identity count moves by the identities the events added. Last in the
+ * transaction and in the order of the repositories: lanes that share repositories lock their count
+ * rows in the same order, and only until they commit, so they never deadlock.
+ */
+async function countNewIdentities(tx: SqlQueryable, added: ReadonlyMap<string, number>): Promise<void> {
+  if (added.size === 0) return;
+  const repositories = [...added.keys()].sort();
   await tx.query(
-    `INSERT INTO ${IDENTITY_COUNTS_TABLE} AS counted (repository, identities) VALUES ($1, $2)
+    `INSERT INTO ${IDENTITY_COUNTS_TABLE} AS counted (repository, identities)
+     SELECT * FROM unnest($1::text[], $2::int[]) ORDER BY 1
      ON CONFLICT (repository) DO UPDATE SET identities = counted.identities + EXCLUDED.identities`,
-    [added[0]!.repository, added.length],
+    [repositories, repositories.map((repository) => added.get(repository))],
   );
 }
 
