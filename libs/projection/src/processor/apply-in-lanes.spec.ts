@@ -2,13 +2,7 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import { describeEachDatabase } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import type { Projection } from '../projection';
-import {
-  appendTypes,
-  openProjectionTestEnv,
-  runnersOn,
-  uniqueName,
-  type ProjectionTestEnv,
-} from '../test/projection-test-env';
+import { appendTypes, projectionTestSuite, uniqueName } from '../test/projection-test-env';
 import { readTally, tallyProjection } from '../test/tally-projection';
 import { lanesOf, MAX_LANES } from './apply-in-lanes';
 
@@ -48,14 +42,7 @@ describe('lanesOf', () => {
 });
 
 describeEachDatabase('a projection with lanes', (db) => {
-  let env: ProjectionTestEnv;
-  let runners: ReturnType<typeof runnersOn>;
-  beforeAll(async () => {
-    env = await openProjectionTestEnv(db);
-    runners = runnersOn(env);
-  });
-  afterEach(() => runners.stopAll());
-  afterAll(() => env.close());
+  const suite = projectionTestSuite(db);
 
   /** A tally whose lanes are its streams, noting the transaction each event was applied in. */
   function lanedTally(options: { beforeApply?: (events: readonly RecordedEvent[]) => Promise<void> } = {}) {
@@ -94,13 +81,13 @@ describeEachDatabase('a projection with lanes', (db) => {
         await Promise.race([together, apart]).finally(() => clearTimeout(timer));
       },
     });
-    await appendTypes(env.store, `${stream}a`, ['A1', 'A2']);
-    const head = await appendTypes(env.store, `${stream}b`, ['B1']);
+    await appendTypes(suite.env.store, `${stream}a`, ['A1', 'A2']);
+    const head = await appendTypes(suite.env.store, `${stream}b`, ['B1']);
 
-    const runner = runners.start(projection, { batchSize: 10 });
+    const runner = suite.runners.start(projection, { batchSize: 10 });
     expect(await runner.waitFor(head)).toBe(true);
 
-    const rows = (await readTally(env.executor, name)).sort((x, y) => x.type.localeCompare(y.type));
+    const rows = (await readTally(suite.env.executor, name)).sort((x, y) => x.type.localeCompare(y.type));
     expect(rows.map((row) => [row.type, row.applied])).toEqual([
       ['A1', 1],
       ['A2', 1],
@@ -111,7 +98,7 @@ describeEachDatabase('a projection with lanes', (db) => {
     // PGlite has one connection: its lanes would only queue, so the batch stays one transaction.
     if (db.name === 'postgres') expect(b1).not.toBe(a1);
     else expect(b1).toBe(a1);
-    expect((await readCheckpoint(env.executor, name))?.position).toBe(head);
+    expect((await readCheckpoint(suite.env.executor, name))?.position).toBe(head);
   });
 
   it('leaves the checkpoint where it was when a lane fails, once every lane has settled; the events are then applied one by one', async () => {
@@ -127,24 +114,24 @@ describeEachDatabase('a projection with lanes', (db) => {
         if (events.some((e) => e.type === 'B1')) laneBDone = true;
       },
     });
-    const before = await appendTypes(env.store, `${stream}x`, ['X']);
-    const runner = runners.start(projection, { batchSize: 1 });
+    const before = await appendTypes(suite.env.store, `${stream}x`, ['X']);
+    const runner = suite.runners.start(projection, { batchSize: 1 });
     expect(await runner.waitFor(before)).toBe(true);
-    await runners.stopAll();
+    await suite.runners.stopAll();
 
-    await appendTypes(env.store, `${stream}a`, ['A1', 'A2']);
-    const head = await appendTypes(env.store, `${stream}b`, ['B1']);
-    const restarted = runners.start(projection, { batchSize: 10 });
+    await appendTypes(suite.env.store, `${stream}a`, ['A1', 'A2']);
+    const head = await appendTypes(suite.env.store, `${stream}b`, ['B1']);
+    const restarted = suite.runners.start(projection, { batchSize: 10 });
     expect(await restarted.waitFor(head)).toBe(true);
 
     expect(laneBDone).toBe(true);
     const applied = Object.fromEntries(
-      (await readTally(env.executor, name)).map((row) => [row.type, row.applied]),
+      (await readTally(suite.env.executor, name)).map((row) => [row.type, row.applied]),
     );
     // Lane b committed before the batch was given up, and the checkpoint had not moved past it:
     // the retry applies it again, which is why a projection with lanes must not mind that.
     if (db.name === 'postgres') expect(applied).toEqual({ X: 1, A1: 1, A2: 1, B1: 2 });
     else expect(applied).toEqual({ X: 1, A1: 1, A2: 1, B1: 1 });
-    expect((await readCheckpoint(env.executor, name))?.position).toBe(head);
+    expect((await readCheckpoint(suite.env.executor, name))?.position).toBe(head);
   });
 });

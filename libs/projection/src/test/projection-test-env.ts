@@ -57,6 +57,24 @@ export function runnersOn(env: ProjectionTestEnv) {
   };
 }
 
+/**
+ * A suite's env and runners: opened before its cases, runners stopped after each, closed after
+ * all. The properties are set once the suite has begun.
+ */
+export function projectionTestSuite(db: TestDatabase): {
+  env: ProjectionTestEnv;
+  runners: ReturnType<typeof runnersOn>;
+} {
+  const suite = {} as { env: ProjectionTestEnv; runners: ReturnType<typeof runnersOn> };
+  beforeAll(async () => {
+    suite.env = await openProjectionTestEnv(db);
+    suite.runners = runnersOn(suite.env);
+  });
+  afterEach(() => suite.runners.stopAll());
+  afterAll(() => suite.env.close());
+  return suite;
+}
+
 /** Also a safe SQL identifier: projection names double as table names in the fixtures. */
 export const uniqueName = (prefix: string): string => `${prefix}_${randomBytes(5).toString('hex')}`;
 
