@@ -66,6 +66,19 @@ describeEachDatabase('SqlEventStore', (database) => {
     await store.close();
   });
 
+  it('compresses event data with lz4 on a PostgreSQL server that has it, and leaves PGlite on its default', async () => {
+    await SqlEventStore.open(executor);
+    const lz4 = await executor
+      .transaction((tx) => tx.query(`SET LOCAL default_toast_compression = lz4`))
+      .then(() => true)
+      .catch(() => false);
+    const { rows } = await executor.query<{ compression: string }>(
+      `SELECT attcompression AS compression FROM pg_attribute
+       WHERE attrelid = 'sy_events'::regclass AND attname = 'data'`,
+    );
+    expect(rows[0]!.compression).toBe(database.name === 'postgres' && lz4 ? 'l' : '');
+  });
+
   it('appends in one statement, whose function takes the stream lock before anything else', async () => {
     const recorder = recordStatements(executor);
     const store = await SqlEventStore.open(recorder.executor);
