@@ -108,6 +108,26 @@ const COLUMNS = [
   ['function_name', 'text'],
 ] as const;
 
+/** An identity row as refreshIdentities writes it, in the order of its values. */
+const IDENTITY_COLUMNS = [
+  ['repository', 'text'],
+  ['test_id', 'uuid'],
+  ['pipeline_name', 'text'],
+  ['job_name', 'text'],
+  ['test_name', 'text'],
+  ['health_status', 'text'],
+  ['health_rank', 'int2'],
+  ['failed_executions_ratio', 'float8'],
+  ['failed_executions_impact', 'text'],
+  ['impact_rank', 'int2'],
+  ['success_ratio', 'float8'],
+  ['failure_ratio', 'float8'],
+  ['flakiness_ratio', 'float8'],
+  ['executions_count', 'int4'],
+  ['last_finished_at', 'timestamptz'],
+  ['commits_kept', 'bool'],
+] as const;
+
 /**
  * Strings go as binary text[] (textArray) and are cast on the server: node-postgres would escape
  * every element into an array literal that the server then parses back.
@@ -116,6 +136,19 @@ const SENT_AS_TEXT = new Set<string>(['text', 'uuid', 'timestamptz']);
 
 const arrayParameter = (n: number, type: string): string =>
   type === 'text' || !SENT_AS_TEXT.has(type) ? `$${n}::${type}[]` : `$${n}::text[]::${type}[]`;
+
+/** One array parameter per column, from $1: the unnest arguments and the values as sent. */
+function arrayParameters(
+  columns: readonly (readonly [string, string])[],
+  values: readonly unknown[][],
+): { unnest: string; sent: unknown[] } {
+  return {
+    unnest: columns.map(([, type], index) => arrayParameter(index + 1, type)).join(', '),
+    sent: values.map((column, index) =>
+      SENT_AS_TEXT.has(columns[index]![1]) ? textArray(column as (string | null)[]) : column,
+    ),
+  };
+}
 
 /**
  * One statement per event: insert the new executions, note which tests the event ran for the
@@ -167,15 +200,12 @@ async function recordExecutions(
     executions.filepath,
     executions.functionName,
   ];
-  const unnest = COLUMNS.map(([, type], index) => arrayParameter(index + 1, type)).join(', ');
+  const { unnest, sent } = arrayParameters(COLUMNS, columns);
   const columnNames = COLUMNS.map(([name]) => name).join(', ');
   const base = COLUMNS.length;
   const [repo, pipeline, job, commit] = [base + 1, base + 2, base + 3, base + 4].map((n) => `$${n}`);
   const identityIs = (alias: string) =>
     `${alias}.repository = ${repo} AND ${alias}.pipeline_name = ${pipeline} AND ${alias}.job_name = ${job}`;
-  const sent = columns.map((values, index) =>
-    SENT_AS_TEXT.has(COLUMNS[index]![1]) ? textArray(values as (string | null)[]) : values,
-  );
   const { rows } = await tx.query<TouchedRow>(
     `WITH inserted AS (
        INSERT INTO ${EXECUTIONS_TABLE} (${columnNames}, repository, pipeline_name, job_name, commit_key, commit_sha,
@@ -371,7 +401,7 @@ async function refreshIdentities(tx: SqlQueryable, touched: TouchedIdentity[]): 
     });
     histories.set(key, entry);
   }
-  const out: unknown[][] = Array.from({ length: 16 }, () => []);
+  const out: unknown[][] = IDENTITY_COLUMNS.map(() => []);
   for (const [key, { lastFinishedAt, commits }] of histories) {
     const verdict = healthVerdict(commits.reverse());
     [
@@ -393,13 +423,10 @@ async function refreshIdentities(tx: SqlQueryable, touched: TouchedIdentity[]): 
       key.firstCommit === null,
     ].forEach((value, index) => out[index]!.push(value));
   }
+  const { unnest, sent } = arrayParameters(IDENTITY_COLUMNS, out);
   await tx.query(
-    `INSERT INTO ${IDENTITIES_TABLE} (repository, test_id, pipeline_name, job_name, test_name, health_status,
-       health_rank, failed_executions_ratio, failed_executions_impact, impact_rank, success_ratio, failure_ratio,
-       flakiness_ratio, executions_count, last_finished_at, commits_kept)
-     SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int2[],
-       $8::float8[], $9::text[], $10::int2[], $11::float8[], $12::float8[], $13::float8[], $14::int4[], $15::timestamptz[],
-       $16::bool[])
+    `INSERT INTO ${IDENTITIES_TABLE} (${IDENTITY_COLUMNS.map(([name]) => name).join(', ')})
+     SELECT * FROM unnest(${unnest})
      ON CONFLICT (repository, test_id, pipeline_name, job_name) DO UPDATE SET
        health_status = EXCLUDED.health_status, health_rank = EXCLUDED.health_rank,
        failed_executions_ratio = EXCLUDED.failed_executions_ratio,
@@ -408,6 +435,6 @@ async function refreshIdentities(tx: SqlQueryable, touched: TouchedIdentity[]): 
        flakiness_ratio = EXCLUDED.flakiness_ratio,
        executions_count = ${IDENTITIES_TABLE}.executions_count + EXCLUDED.executions_count,
        last_finished_at = EXCLUDED.last_finished_at, commits_kept = EXCLUDED.commits_kept`,
-    out,
+    sent,
   );
 }
