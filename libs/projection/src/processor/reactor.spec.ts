@@ -23,6 +23,9 @@ describeEachDatabase('A reactor', (db) => {
       store: env.store,
       commands: new CommandService(env.store),
       logger: new RecordingLogger(),
+      // As runnersOn sets them: a loaded CI machine can stall a commit for seconds.
+      maxRetryDelayMs: 20,
+      defaultWaitTimeoutMs: 20_000,
     });
 
   it('reacts to each event once live, and after a crash between side effect and checkpoint records nothing twice', async () => {
