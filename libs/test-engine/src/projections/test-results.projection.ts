@@ -44,9 +44,10 @@ export const testResultsProjection: Projection = {
     );
   },
 
-  // Every row an event writes is keyed by its repository, pipeline and job, but for the
-  // repository's identity count, which it only adds to; and an event applied again inserts no
-  // execution, so it moves nothing. Uploads of different jobs are applied side by side.
+  // The rows an event writes are its job's (identities, their commits, the job's commit notes) or
+  // its own spans' (executions), but for the repository's identity count, which it only adds to
+  // (last: see countNewIdentities); and an event applied again inserts no execution, so it moves
+  // nothing. Uploads of different jobs are applied side by side.
   laneOf(event) {
     const { repository, run } = (event as RecordedEvent<TestResultsRecorded>).data;
     return JSON.stringify([repository, run.pipelineName, run.jobName]);
