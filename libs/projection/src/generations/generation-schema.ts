@@ -29,11 +29,6 @@ export const generationSchemaName = (live: string, projection: string, generatio
   `${generationSchemaPrefix(live, projection)}${generation}`;
 
 /**
- * For the rest of the transaction, unqualified names resolve in the generation's schema first,
- * then in the live schema: a projection's CREATE TABLE IF NOT EXISTS, INSERT and UPDATE land in
- * its generation, while the checkpoint and event tables are still found in the live schema.
- */
-/**
  * The select list of a projection transaction's first statement, with the commit told not to wait
  * for its WAL to reach the disk when asked. Safe for a projection: its rows and its checkpoint
  * commit together, so a crash can only lose both, and the runner then applies those events again
@@ -42,6 +37,11 @@ export const generationSchemaName = (live: string, projection: string, generatio
 export const withAsynchronousCommit = (select: string, asynchronousCommit = false): string =>
   asynchronousCommit ? `${select}, set_config('synchronous_commit', 'off', true)` : select;
 
+/**
+ * For the rest of the transaction, unqualified names resolve in the generation's schema first,
+ * then in the live schema: a projection's CREATE TABLE IF NOT EXISTS, INSERT and UPDATE land in
+ * its generation, while the checkpoint and event tables are still found in the live schema.
+ */
 export async function useGeneration(
   tx: SqlQueryable,
   schema: string,

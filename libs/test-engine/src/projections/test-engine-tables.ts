@@ -90,8 +90,9 @@ export const TEST_ENGINE_SCHEMA = `
   -- Every upload moves executions_count and last_finished_at of each identity it ran. Neither is in
   -- an index, and half of each page is left free, so those updates are heap-only (HOT): no index
   -- entry per update. search/tests' default sort by executions_count is then a top-N sort of the
-  -- repository's identities instead of an index range: bench:tests measures its p99 over 10,000
-  -- tests (bench/README, test engine: measured both ways).
+  -- repository's identities instead of an index range, which grows with the repository: bench:tests
+  -- measures its p99 over 10,000 tests (bench/README, test engine: measured both ways, and alone
+  -- over 50,000 and 100,000).
   -- search/tests' name globs: the names that start with a glob's literal prefix, an index range
   -- (LIKE 'prefix%' needs the pattern operator class whatever the database's collation).
   CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_name_pattern

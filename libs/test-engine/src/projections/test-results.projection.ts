@@ -300,12 +300,13 @@ async function recordExecutions(
 
 /**
  * Each repository's identity count moves by the identities the events added. Last in the
- * transaction and in the order of the repositories: lanes that share repositories lock their count
- * rows in the same order, and only until they commit, so they never deadlock.
+ * transaction and in the order of the repositories (the statement's ORDER BY): lanes that share
+ * repositories lock their count rows in the same order, and only until they commit, so they never
+ * deadlock.
  */
 async function countNewIdentities(tx: SqlQueryable, added: ReadonlyMap<string, number>): Promise<void> {
   if (added.size === 0) return;
-  const repositories = [...added.keys()].sort();
+  const repositories = [...added.keys()];
   await tx.query(
     `INSERT INTO ${IDENTITY_COUNTS_TABLE} AS counted (repository, identities)
      SELECT * FROM unnest($1::text[], $2::int[]) ORDER BY 1
