@@ -129,8 +129,15 @@ export async function searchTests(
       .map((key) => `${alias}.${key} ${direction}`)
       .join(', ');
   const limit = `LIMIT ${add(request.perPage)} OFFSET ${add(request.offset)}`;
-  const columns = `p.test_id::text, p.test_name, p.pipeline_name, p.job_name, p.health_status,
-    p.failed_executions_impact, ${quarantinedOf('p', pageBranch)} AS is_quarantined`;
+  // The sort runs over the keys alone and only the page's rows are read whole: a top-N sort copies
+  // every row it is offered, and the identity rows are wide.
+  const sortKeys = [...new Set([name, 'test_name', 'pipeline_name', 'job_name', 'test_id'])]
+    .map((key) => `i.${key}`)
+    .join(', ');
+  const pageRow = `${IDENTITIES_TABLE} p ON p.repository = $1 AND p.test_id = k.test_id
+    AND p.pipeline_name = k.pipeline_name AND p.job_name = k.job_name`;
+  const columns = `k.test_id::text, k.test_name, k.pipeline_name, k.job_name, p.health_status,
+    p.failed_executions_impact, ${quarantinedOf('k', pageBranch)} AS is_quarantined`;
 
   if (where.length === 1 && !(byName && 'only' in byName)) {
     // No filter: the page is cut first (a top-N sort of the repository's identities: the counts of
@@ -140,8 +147,9 @@ export async function searchTests(
     const [{ rows }, counted] = await Promise.all([
       sql.query<SearchRow>(
         `SELECT ${columns}
-         FROM (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')} ${limit}) p
-         ORDER BY ${order('p')}`,
+         FROM (SELECT ${sortKeys}, i.repository FROM ${IDENTITIES_TABLE} i WHERE ${filters} ORDER BY ${order('i')} ${limit}) k
+         JOIN ${pageRow}
+         ORDER BY ${order('k')}`,
         params,
       ),
       sql.query<{ n: string }>(
@@ -160,11 +168,12 @@ export async function searchTests(
       ? ` AND ${nameNarrowingSql(byName.globs, 'i', add)} AND i.test_id = ANY(${add(byName.only)}::uuid[])`
       : '';
   const { rows } = await sql.query<{ total: number } & Partial<SearchRow>>(
-    `WITH matched AS MATERIALIZED (SELECT i.* FROM ${IDENTITIES_TABLE} i WHERE ${filters}${narrowing})
+    `WITH matched AS MATERIALIZED (SELECT ${sortKeys}, i.repository FROM ${IDENTITIES_TABLE} i WHERE ${filters}${narrowing})
      SELECT t.total, ${columns}
      FROM (SELECT count(*)::int AS total FROM matched) t
-     LEFT JOIN (SELECT m.* FROM matched m ORDER BY ${order('m')} ${limit}) p ON true
-     ORDER BY ${order('p')}`,
+     LEFT JOIN (SELECT m.* FROM matched m ORDER BY ${order('m')} ${limit}) k ON true
+     LEFT JOIN ${pageRow}
+     ORDER BY ${order('k')}`,
     params,
   );
   return {
