@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Pool } from 'pg';
 import { EXECUTIONS_TABLE, TEST_ENGINE_SCHEMA } from '@switchyard/test-engine';
-import { encodeTextArray } from '@switchyard/sql';
+import { type BinaryArray, boolArray, encodeBinaryArray, float8Array, textArray } from '@switchyard/sql';
 import { failureIdOf, testIdOf } from '@switchyard/test-engine';
 import { FAILURE, type UploadedSpan } from './otlp-upload-body';
 
@@ -11,8 +11,8 @@ const REPOSITORY = 'acme/bench';
 /** A database handle for the raw baseline: the same server the app uses, or a PGlite of its own. */
 export interface RawDatabase {
   query(sql: string, params?: unknown[]): Promise<unknown>;
-  /** A text[] parameter: binary for PostgreSQL (encodeTextArray), a plain array for PGlite. */
-  textArray(values: readonly (string | null)[]): unknown;
+  /** An array parameter: binary for PostgreSQL (encodeBinaryArray), a plain array for PGlite. */
+  array(array: BinaryArray): unknown;
   /** The server processes this handle writes through (none for PGlite, which runs in this process). */
   ownBackendPids(): Promise<number[]>;
   /** The server processes of everyone else on the same database: the app's. */
@@ -26,7 +26,7 @@ export async function openRawDatabase(url: string | undefined): Promise<RawDatab
     const pids = async (sql: string) => (await pool.query<{ pid: number }>(sql)).rows.map((row) => row.pid);
     return {
       query: (sql, params) => pool.query(sql, params),
-      textArray: (values) => encodeTextArray(values),
+      array: (array) => encodeBinaryArray(array),
       ownBackendPids: () => pids('SELECT pg_backend_pid() AS pid'),
       otherBackendPids: () =>
         pids(
@@ -38,7 +38,7 @@ export async function openRawDatabase(url: string | undefined): Promise<RawDatab
   const lite = await PGlite.create();
   return {
     query: (sql, params) => (params ? lite.query(sql, params) : lite.exec(sql)),
-    textArray: (values) => values,
+    array: (array) => array.values,
     ownBackendPids: async () => [],
     otherBackendPids: async () => [],
     close: () => lite.close(),
@@ -106,12 +106,12 @@ export function rawRowsOf(spans: readonly UploadedSpan[], sha: string, job: stri
 }
 
 /**
- * One upload's rows, as one INSERT … SELECT FROM unnest with every string array in binary (the
+ * One upload's rows, as one INSERT … SELECT FROM unnest with every array in binary (the
  * cheapest way to store them from node-postgres): the same rows ours stores, nothing else.
  */
 export async function insertRaw(db: RawDatabase, rows: RawRows): Promise<void> {
   const { columns } = rows;
-  const text = (values: readonly (string | null)[]) => db.textArray(values);
+  const text = (values: readonly (string | null)[]) => db.array(textArray(values));
   await db.query(
     `INSERT INTO ${RAW_TABLE} (repository, trace_id, span_id, test_id, test_name, pipeline_name, job_name, commit_key,
        commit_sha, on_default_branch, conclusion, finished_at, duration_ms, quarantined, failure_id, exception_type,
@@ -130,8 +130,8 @@ export async function insertRaw(db: RawDatabase, rows: RawRows): Promise<void> {
       text(columns.testName),
       text(columns.conclusion),
       text(columns.finishedAt),
-      columns.durationMs,
-      columns.quarantined,
+      db.array(float8Array(columns.durationMs)),
+      db.array(boolArray(columns.quarantined)),
       text(columns.failureId),
       text(columns.exceptionType),
       text(columns.exceptionMessage),

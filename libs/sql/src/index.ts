@@ -6,4 +6,4 @@ export * from './sql-executor';
 export * from './copy-text';
 export * from './pglite-executor';
 export * from './pg-executor';
-export * from './text-array';
+export * from './binary-array';

@@ -5,7 +5,7 @@ import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { copyStatement } from './copy-text';
 import type { QueryOptions, SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
-import { encodeTextArray, TextArray } from './text-array';
+import { BinaryArray, encodeBinaryArray } from './binary-array';
 
 const statementNames = new Map<string, string>();
 
@@ -26,9 +26,7 @@ async function copyInto(client: PoolClient, table: string, columns: readonly str
 
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlRows<T>> {
-    const values = params.map((param) =>
-      param instanceof TextArray ? encodeTextArray(param.values) : param,
-    );
+    const values = params.map((param) => (param instanceof BinaryArray ? encodeBinaryArray(param) : param));
     const result = options?.prepared
       ? await target.query({ name: statementName(sql), text: sql, values })
       : await target.query(sql, values);

@@ -4,12 +4,12 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { copyStatement } from './copy-text';
 import { initializedCluster } from './pglite-initialized-cluster';
 import type { SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
-import { TextArray } from './text-array';
+import { BinaryArray } from './binary-array';
 
 const wrap = (target: PGlite | Transaction): SqlQueryable => ({
   async query<T>(sql: string, params: readonly unknown[] = []): Promise<SqlRows<T>> {
     const values = params.map((param) =>
-      param instanceof TextArray ? param.values.map((value) => value ?? null) : param,
+      param instanceof BinaryArray ? param.values.map((value) => value ?? null) : param,
     );
     const result = await target.query<T>(sql, values);
     return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };

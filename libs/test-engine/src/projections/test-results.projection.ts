@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
-import { type SqlQueryable, textArray } from '@switchyard/sql';
+import { type ArrayElement, BinaryArray, type SqlQueryable } from '@switchyard/sql';
 import type { CommitOutcome } from '../domain/health/commit-outcome';
 import { HEALTH_RULES, HEALTH_SEVERITY } from '../domain/health/health-rules';
 import { healthVerdict } from '../domain/health/health-verdict';
@@ -130,24 +130,26 @@ const IDENTITY_COLUMNS = [
 ] as const;
 
 /**
- * Strings go as binary text[] (textArray) and are cast on the server: node-postgres would escape
- * every element into an array literal that the server then parses back.
+ * Every column goes as a binary array (BinaryArray), cast on the server: node-postgres would escape
+ * every element into an array literal that the server then parses back. Uuids and times go as
+ * their text.
  */
 const SENT_AS_TEXT = new Set<string>(['text', 'uuid', 'timestamptz']);
 
 const arrayParameter = (n: number, type: string): string =>
   type === 'text' || !SENT_AS_TEXT.has(type) ? `$${n}::${type}[]` : `$${n}::text[]::${type}[]`;
 
+const binaryArrayOf = (type: string, values: unknown[]): BinaryArray =>
+  new BinaryArray(SENT_AS_TEXT.has(type) ? 'text' : (type as ArrayElement), values);
+
 /** One array parameter per column, from $1: the unnest arguments and the values as sent. */
 function arrayParameters(
-  columns: readonly (readonly [string, string])[],
+  columns: readonly (readonly [string, ArrayElement | 'uuid' | 'timestamptz'])[],
   values: readonly unknown[][],
 ): { unnest: string; sent: unknown[] } {
   return {
     unnest: columns.map(([, type], index) => arrayParameter(index + 1, type)).join(', '),
-    sent: values.map((column, index) =>
-      SENT_AS_TEXT.has(columns[index]![1]) ? textArray(column as (string | null)[]) : column,
-    ),
+    sent: values.map((column, index) => binaryArrayOf(columns[index]![1], column)),
   };
 }
 

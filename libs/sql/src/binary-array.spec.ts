@@ -1,8 +1,8 @@
 import { describeEachDatabase } from '@switchyard/testing';
 import type { SqlExecutor } from './sql-executor';
-import { textArray } from './text-array';
+import { boolArray, float8Array, int2Array, int4Array, textArray } from './binary-array';
 
-describeEachDatabase('textArray', (database) => {
+describeEachDatabase('binary arrays', (database) => {
   let db: SqlExecutor;
   beforeAll(async () => {
     db = await database.open();
@@ -21,6 +21,32 @@ describeEachDatabase('textArray', (database) => {
     const json = JSON.stringify({ quote: '"', backslash: '\\', braces: '{a,b}', nested: [null, 'ü'] });
     const values = ['plain', '', 'NULL', null, '"quoted", {braced}', 'back\\slash', 'ünï 🎉 cödé', json];
     expect(await read(values)).toEqual({ values, n: values.length });
+  });
+
+  it('sends numbers and booleans as the element types asked for, nulls included', async () => {
+    const { rows } = await db.query<{ f: number[]; i4: number[]; i2: number[]; b: (boolean | null)[] }>(
+      'SELECT $1::float8[] AS f, $2::int4[] AS i4, $3::int2[] AS i2, $4::bool[] AS b',
+      [
+        float8Array([0, -1.5, 1e-300, 12345.678, null, Number.MAX_VALUE]),
+        int4Array([0, -2147483648, 2147483647, null]),
+        int2Array([0, -32768, 32767]),
+        boolArray([true, false, null]),
+      ],
+    );
+    expect(rows[0]).toEqual({
+      f: [0, -1.5, 1e-300, 12345.678, null, Number.MAX_VALUE],
+      i4: [0, -2147483648, 2147483647, null],
+      i2: [0, -32768, 32767],
+      b: [true, false, null],
+    });
+  });
+
+  it('can send an empty array of any element type', async () => {
+    const { rows } = await db.query<{ n: number }>(
+      'SELECT cardinality($1::float8[]) + cardinality($2::bool[]) + cardinality($3::int2[]) AS n',
+      [float8Array([]), boolArray([]), int2Array([])],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('sends undefined as NULL', async () => {
