@@ -85,8 +85,9 @@ export const TEST_ENGINE_SCHEMA = `
     -- Whether ${IDENTITY_COMMITS_TABLE} holds the identity's commits: only once it saw anything but
     -- passes (see the projection). A test that only ever passed is this row alone.
     commits_kept boolean NOT NULL,
-    PRIMARY KEY (repository, test_id, pipeline_name, job_name)
+    PRIMARY KEY (repository, pipeline_name, job_name, test_id)
   ) WITH (fillfactor = 50);
+  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_test ON ${IDENTITIES_TABLE} (repository, test_id);
   -- Every upload moves executions_count and last_finished_at of each identity it ran. Neither is in
   -- an index, and half of each page is left free, so those updates are heap-only (HOT): no index
   -- entry per update. search/tests' default sort by executions_count is then a top-N sort of the

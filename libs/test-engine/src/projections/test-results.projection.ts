@@ -30,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 6,
+  version: 7,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {
@@ -170,9 +170,14 @@ function arrayParameters(
  * of its newest commit) still moves exactly: on a commit it has not run on yet, the commit's first
  * finish is the event's, so the last run is the later of the two; on a commit it ran on (known from
  * the job's commit notes), the commit's first finish may move, so that case is judged in full. An
- * identity whose counters are kept takes the row-only path when its commit's first finish is no
- * older than the stored last run (a commit that kept or lowered its first finish may have been the
- * newest).
+ * identity whose counters are kept takes the row-only path when its commit's first finish (the
+ * earlier of the stored one and the event's) is no older than the stored last run (a commit that
+ * kept or lowered its first finish may have been the newest).
+ *
+ * That first finish is read in classified (the commit's stored row, looked up only for identities
+ * whose counters are kept), so the update joins classified to the identities table alone. Joined
+ * to per_commit's results as well, the planner, which takes every intermediate result for a
+ * handful of rows, scanned per_commit once per identity: 20 ms of a 48 ms upload at 50,000 tests.
  */
 async function recordExecutions(
   tx: SqlQueryable,
@@ -236,10 +241,16 @@ async function recordExecutions(
        SELECT touched.*, identity.test_id IS NOT NULL AS known, coalesce(identity.commits_kept, false) AS commits_kept,
          touched.failed = 0 AND touched.passed > 0 AS only_passed,
          identity.failed_executions_ratio = 0 AND identity.success_ratio = 1 AS window_only_passed,
-         seen.test_id IS NOT NULL AS ran_on_commit
+         seen.test_id IS NOT NULL AS ran_on_commit,
+         least(kept.first_finished_at, touched.first_finished_at) AS commit_first_finished_at
        FROM touched
        LEFT JOIN ${IDENTITIES_TABLE} identity ON ${identityIs('identity')} AND identity.test_id = touched.test_id
        LEFT JOIN seen ON seen.test_id = touched.test_id
+       LEFT JOIN LATERAL (
+         SELECT c.first_finished_at FROM ${IDENTITY_COMMITS_TABLE} c
+         WHERE identity.commits_kept AND ${identityIs('c')} AND c.test_id = touched.test_id AND c.commit_key = ${commit}
+         LIMIT 1
+       ) kept ON true
      ), per_commit AS (
        INSERT INTO ${IDENTITY_COMMITS_TABLE} AS stored
          (repository, test_id, pipeline_name, job_name, commit_key, first_finished_at, passed, failed, skipped)
@@ -249,16 +260,15 @@ async function recordExecutions(
          SET passed = stored.passed + EXCLUDED.passed, failed = stored.failed + EXCLUDED.failed,
              skipped = stored.skipped + EXCLUDED.skipped,
              first_finished_at = least(stored.first_finished_at, EXCLUDED.first_finished_at)
-       RETURNING test_id, first_finished_at
      ), unchanged_verdict AS (
        UPDATE ${IDENTITIES_TABLE} AS identity
        SET executions_count = identity.executions_count + classified.added,
-           last_finished_at = CASE WHEN classified.commits_kept THEN per_commit.first_finished_at
+           last_finished_at = CASE WHEN classified.commits_kept THEN classified.commit_first_finished_at
              ELSE greatest(identity.last_finished_at, classified.first_finished_at) END
-       FROM classified LEFT JOIN per_commit USING (test_id)
+       FROM classified
        WHERE ${identityIs('identity')} AND identity.test_id = classified.test_id
          AND classified.known AND classified.only_passed AND classified.window_only_passed
-         AND CASE WHEN classified.commits_kept THEN per_commit.first_finished_at >= identity.last_finished_at
+         AND CASE WHEN classified.commits_kept THEN classified.commit_first_finished_at >= identity.last_finished_at
            ELSE NOT classified.ran_on_commit END
        RETURNING identity.test_id
      )
