@@ -230,7 +230,7 @@ async function recordExecutions(
          count(*) FILTER (WHERE conclusion = 'skipped')::int AS skipped
        FROM inserted WHERE $${base + 6}::boolean GROUP BY test_id
      ), seen AS (
-       SELECT DISTINCT unnest(notes.test_ids) AS test_id FROM ${JOB_COMMIT_TESTS_TABLE} notes
+       SELECT unnest(notes.test_ids) AS test_id FROM ${JOB_COMMIT_TESTS_TABLE} notes
        WHERE ${identityIs('notes')} AND notes.commit_key = ${commit}
      ), noted AS (
        INSERT INTO ${JOB_COMMIT_TESTS_TABLE} (repository, pipeline_name, job_name, commit_key, upload_id, part, test_ids)
@@ -241,11 +241,10 @@ async function recordExecutions(
        SELECT touched.*, identity.test_id IS NOT NULL AS known, coalesce(identity.commits_kept, false) AS commits_kept,
          touched.failed = 0 AND touched.passed > 0 AS only_passed,
          identity.failed_executions_ratio = 0 AND identity.success_ratio = 1 AS window_only_passed,
-         seen.test_id IS NOT NULL AS ran_on_commit,
+         touched.test_id IN (SELECT test_id FROM seen) AS ran_on_commit,
          least(kept.first_finished_at, touched.first_finished_at) AS commit_first_finished_at
        FROM touched
        LEFT JOIN ${IDENTITIES_TABLE} identity ON ${identityIs('identity')} AND identity.test_id = touched.test_id
-       LEFT JOIN seen ON seen.test_id = touched.test_id
        LEFT JOIN LATERAL (
          SELECT c.first_finished_at FROM ${IDENTITY_COMMITS_TABLE} c
          WHERE identity.commits_kept AND ${identityIs('c')} AND c.test_id = touched.test_id AND c.commit_key = ${commit}
