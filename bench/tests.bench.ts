@@ -31,12 +31,14 @@ import { seeded, simulate, syntheticSuite } from './tests/synthetic-suite';
  *     beside the event-sourced floor: the same uploads decoded, stored as events, read back and
  *     inserted, with nothing else around them;
  *  3. search/tests latency (p50, p99) over the identities ingested (10,000 tests).
- * BENCH_TESTS_SMALL=1 runs a reduced scale (for a loaded machine); BENCH_TESTS_SEED fixes the suite.
+ * BENCH_TESTS_SMALL=1 runs a reduced scale (for a loaded machine); BENCH_TESTS_SEED fixes the suite;
+ * BENCH_TESTS_REPOSITORY=50000 ingests and searches a repository of that many tests (a multiple of
+ * 1,000) instead of 10,000, to see how an upload's cost grows with the repository.
  */
 const SMALL = process.env.BENCH_TESTS_SMALL === '1' || process.argv.includes('--small');
 const SUITE_TESTS = SMALL ? 300 : 1000;
 const SUITE_RUNS = SMALL ? 100 : 200;
-const SEARCH_TESTS = SMALL ? 2000 : 10_000;
+const SEARCH_TESTS = Number(process.env.BENCH_TESTS_REPOSITORY ?? (SMALL ? 2000 : 10_000));
 const UPLOAD_CASES = 1000;
 /** Commits of history ingested (each a job per UPLOAD_CASES tests): the projection reads it back. */
 const COMMITS = SMALL ? 3 : 5;
@@ -49,6 +51,10 @@ const log = (line: string) => process.stderr.write(`[bench:tests] ${line}\n`);
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
+  if (!Number.isInteger(SEARCH_TESTS / UPLOAD_CASES) || SEARCH_TESTS <= 0)
+    throw new Error(
+      `BENCH_TESTS_REPOSITORY must be a positive multiple of ${UPLOAD_CASES}, not ${SEARCH_TESTS}`,
+    );
   const databaseUrl = process.env.DATABASE_URL;
   printMachine([
     `scale: ${SMALL ? 'reduced (BENCH_TESTS_SMALL)' : 'full'}; store: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; figures under load`,
