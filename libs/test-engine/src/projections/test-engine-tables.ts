@@ -1,3 +1,5 @@
+import { HEALTH_SEVERITY } from '../domain/health/health-rules';
+
 /** The test engine's read-model tables (one projection writes them all, in one transaction). */
 export const EXECUTIONS_TABLE = 'test_engine_executions';
 export const IDENTITY_COMMITS_TABLE = 'test_engine_identity_commits';
@@ -88,6 +90,10 @@ export const TEST_ENGINE_SCHEMA = `
     PRIMARY KEY (repository, pipeline_name, job_name, test_id)
   ) WITH (fillfactor = 50);
   CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_by_test ON ${IDENTITIES_TABLE} (repository, test_id);
+  -- search/tests' flaky and broken tests, without reading the healthy ones. Uploads that leave a
+  -- verdict as it was change no column of it, so their updates stay heap-only.
+  CREATE INDEX IF NOT EXISTS ${IDENTITIES_TABLE}_not_healthy ON ${IDENTITIES_TABLE} (repository, health_rank)
+    WHERE health_rank > ${HEALTH_SEVERITY.healthy};
   -- Every upload moves executions_count and last_finished_at of each identity it ran. Neither is in
   -- an index, and half of each page is left free, so those updates are heap-only (HOT): no index
   -- entry per update. search/tests' default sort by executions_count is then a top-N sort of the

@@ -30,7 +30,7 @@ const NO_IMPACT_RANK = 3;
  */
 export const testResultsProjection: Projection = {
   name: 'test_engine.results',
-  version: 7,
+  version: 8,
   eventTypes: testUploadEventTypes,
 
   async setup(tx) {

@@ -1,5 +1,9 @@
 import type { SqlQueryable } from '@switchyard/sql';
-import type { FailedExecutionsImpact, HealthStatus } from '../domain/health/health-rules';
+import {
+  type FailedExecutionsImpact,
+  HEALTH_SEVERITY,
+  type HealthStatus,
+} from '../domain/health/health-rules';
 import { IDENTITIES_TABLE, IDENTITY_COUNTS_TABLE } from '../projections/test-engine-tables';
 import { isQuarantinedIdentitySql } from '../quarantine/projection/quarantined-identity.sql';
 import { nameNarrowingSql, selectByName } from './name-globs';
@@ -98,6 +102,9 @@ export async function searchTests(
   inclusion('i.pipeline_name', request.pipelineName, request.pipelineNameExclude);
   inclusion('i.job_name', request.jobName, request.jobNameExclude);
   inclusion('i.health_status', request.healthStatus, request.healthStatusExclude);
+  // Healthy ruled out: the same condition once more as a literal, which the planner can match to
+  // the index of identities that are not healthy (it cannot see through the parameters).
+  if (!admittedHealth(request).includes('healthy')) where.push(`i.health_rank > ${HEALTH_SEVERITY.healthy}`);
   if (request.impact?.length) where.push(`i.failed_executions_impact = ANY(${add(request.impact)}::text[])`);
   if (request.impactExclude?.length)
     where.push(
@@ -181,6 +188,13 @@ export async function searchTests(
     rows: rows.filter((row): row is typeof row & SearchRow => row.test_id != null).map(searchRowOf),
   };
 }
+
+/** The health statuses a request's include and exclude filters let through. */
+const admittedHealth = (request: SearchFilters): HealthStatus[] =>
+  (request.healthStatus?.length
+    ? request.healthStatus
+    : (Object.keys(HEALTH_SEVERITY) as HealthStatus[])
+  ).filter((status) => !request.healthStatusExclude?.includes(status));
 
 const searchRowOf = (row: SearchRow): TestSearchRow => ({
   testId: row.test_id,
