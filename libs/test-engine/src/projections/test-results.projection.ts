@@ -134,22 +134,23 @@ const IDENTITY_COLUMNS = [
  * every element into an array literal that the server then parses back. Uuids and times go as
  * their text.
  */
-const SENT_AS_TEXT = new Set<string>(['text', 'uuid', 'timestamptz']);
+type ColumnType = ArrayElement | 'uuid' | 'timestamptz';
 
-const arrayParameter = (n: number, type: string): string =>
-  type === 'text' || !SENT_AS_TEXT.has(type) ? `$${n}::${type}[]` : `$${n}::text[]::${type}[]`;
+/** The element type a column's values travel as. */
+const sentAs = (type: ColumnType): ArrayElement =>
+  type === 'uuid' || type === 'timestamptz' ? 'text' : type;
 
-const binaryArrayOf = (type: string, values: unknown[]): BinaryArray =>
-  new BinaryArray(SENT_AS_TEXT.has(type) ? 'text' : (type as ArrayElement), values);
+const arrayParameter = (n: number, type: ColumnType): string =>
+  sentAs(type) === type ? `$${n}::${type}[]` : `$${n}::${sentAs(type)}[]::${type}[]`;
 
 /** One array parameter per column, from $1: the unnest arguments and the values as sent. */
 function arrayParameters(
-  columns: readonly (readonly [string, ArrayElement | 'uuid' | 'timestamptz'])[],
+  columns: readonly (readonly [string, ColumnType])[],
   values: readonly unknown[][],
 ): { unnest: string; sent: unknown[] } {
   return {
     unnest: columns.map(([, type], index) => arrayParameter(index + 1, type)).join(', '),
-    sent: values.map((column, index) => binaryArrayOf(columns[index]![1], column)),
+    sent: values.map((column, index) => new BinaryArray(sentAs(columns[index]![1]), column)),
   };
 }
 
