@@ -94,12 +94,13 @@ END
 $$;
 `;
 
+/** An event to append, its data and metadata already serialised (RecentAppends keeps that JSON). */
 export interface AppendEvent {
   eventId: string;
   type: string;
   schemaVersion: number;
-  data: unknown;
-  metadata?: unknown;
+  dataJson: string;
+  metadataJson: string;
 }
 
 export type AppendOutcome =
@@ -129,8 +130,8 @@ export async function callAppend(
       events.map((e) => e.type),
       events.map((e) => e.schemaVersion),
       // Binary: the JSON goes as it is, not escaped into an array literal.
-      textArray(events.map((e) => JSON.stringify(e.data))),
-      textArray(events.map((e) => JSON.stringify(e.metadata ?? {}))),
+      textArray(events.map((e) => e.dataJson)),
+      textArray(events.map((e) => e.metadataJson)),
     ],
     { prepared: true },
   );

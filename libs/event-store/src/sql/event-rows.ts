@@ -20,9 +20,21 @@ export interface EventRow {
   recorded_at: Date | string;
 }
 
-export const EVENT_COLUMNS = `stream_id, stream_revision::text AS stream_revision, transaction_id::text AS transaction_id,
-  global_position::text AS global_position, event_id::text AS event_id, event_type, schema_version, data, metadata,
-  recorded_at`;
+export const EVENT_COLUMNS = eventColumns();
+
+/**
+ * EVENT_COLUMNS, or with `heldIds` (the placeholder of a uuid[] parameter) the same columns with
+ * `data` and `metadata` NULL for those events: the reader holds them already (RecentAppends).
+ */
+export function eventColumns(heldIds?: string): string {
+  const unlessHeld = (column: string) =>
+    heldIds
+      ? `CASE WHEN event_id = ANY(${heldIds}::uuid[]) THEN NULL ELSE ${column} END AS ${column}`
+      : column;
+  return `stream_id, stream_revision::text AS stream_revision, transaction_id::text AS transaction_id,
+  global_position::text AS global_position, event_id::text AS event_id, event_type, schema_version,
+  ${unlessHeld('data')}, ${unlessHeld('metadata')}, recorded_at`;
+}
 
 /** Upcasting happens here, so nothing above the adapter ever sees an old schema version. */
 export const toRecordedEvent = (row: EventRow, schemas: EventSchemas): RecordedEvent =>

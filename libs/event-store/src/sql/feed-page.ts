@@ -1,5 +1,5 @@
 import type { EventFilter } from '../types';
-import { EVENT_COLUMNS } from './event-rows';
+import { eventColumns } from './event-rows';
 import { filterBranches, filterConditions } from './sql-filter';
 
 /** Rows whose transaction is older than every one still running: nothing can commit behind them. */
@@ -23,14 +23,20 @@ const FEED_ORDER = 'ORDER BY sy_events.transaction_id, sy_events.global_position
  * page costs about its own size however many other events lie between, instead of a scan of the rest
  * of the feed per page. A dense type may still be read through the feed index; that too stays in
  * proportion to what the page returns.
+ *
+ * With `heldIds` (a uuid[] placeholder), the rows of those events come without data and metadata,
+ * which the reader holds already (RecentAppends).
  */
 export function feedPageSql(
   filter: EventFilter | undefined,
   params: unknown[],
-  options: { nearHead?: boolean } = {},
+  options: { nearHead?: boolean; heldIds?: string } = {},
 ): string {
+  const columns = eventColumns(options.heldIds);
   const page =
-    options.nearHead && wantsSeveral(filter) ? onePassPage(filter, params) : branchedPage(filter, params);
+    options.nearHead && wantsSeveral(filter)
+      ? onePassPage(filter, params, columns)
+      : branchedPage(filter, params, columns);
   return `(${page})
     UNION ALL
     (SELECT NULL, NULL, transaction_id::text, global_position::text, NULL, NULL, NULL, NULL, NULL, NULL
@@ -48,19 +54,19 @@ const wantsSeveral = (filter: EventFilter | undefined): boolean =>
  * by every reader that steps past an upload it does not want). A burst of unwanted appends since
  * the last read is scanned once, in proportion to its size.
  */
-const onePassPage = (filter: EventFilter | undefined, params: unknown[]): string =>
-  `SELECT ${EVENT_COLUMNS} FROM sy_events WHERE ${AFTER} AND ${SETTLED}${filterConditions(filter, params)}
+const onePassPage = (filter: EventFilter | undefined, params: unknown[], columns: string): string =>
+  `SELECT ${columns} FROM sy_events WHERE ${AFTER} AND ${SETTLED}${filterConditions(filter, params)}
    ${FEED_ORDER} LIMIT $3`;
 
-function branchedPage(filter: EventFilter | undefined, params: unknown[]): string {
+function branchedPage(filter: EventFilter | undefined, params: unknown[], columns: string): string {
   const { branches, residual } = filterBranches(filter, params);
   const where = (condition: string) => `WHERE ${AFTER} AND ${SETTLED}${condition}${residual}`;
   return branches.length === 1
-    ? `SELECT ${EVENT_COLUMNS} FROM sy_events ${where(branches[0]!)} ${FEED_ORDER} LIMIT $3`
+    ? `SELECT ${columns} FROM sy_events ${where(branches[0]!)} ${FEED_ORDER} LIMIT $3`
     : `SELECT ${EVENT_COLUMN_NAMES} FROM (${(branches.length > 0 ? branches : [' AND false'])
         .map(
           (condition) => `(
-              SELECT ${EVENT_COLUMNS}, transaction_id AS sort_xid, global_position AS sort_gp
+              SELECT ${columns}, transaction_id AS sort_xid, global_position AS sort_gp
               FROM sy_events ${where(condition)} ${FEED_ORDER} LIMIT $3)`,
         )
         .join(' UNION ALL ')}) AS feed ORDER BY feed.sort_xid, feed.sort_gp LIMIT $3`;

@@ -242,6 +242,47 @@ describeEachDatabase('SqlEventStore', (database) => {
     await store.close();
   });
 
+  it('hands its own large appends to its feed readers from memory, exactly as another process reads their rows', async () => {
+    const recorder = recordStatements(executor);
+    const appending = await SqlEventStore.open(recorder.executor);
+    const elsewhere = await SqlEventStore.open(executor);
+    const stream = `held-${randomUUID()}`;
+    // Keys out of jsonb's order at every level, numbers jsonb spells otherwise, a key that is
+    // a prototype's name elsewhere, and enough rows to be held (MIN_HELD_BYTES).
+    const large = (n: number) => ({
+      zeta: 'last by bytes',
+      é: 'two UTF-8 bytes',
+      a: [{ yy: 1e21, x: -0.5e-7 }, null, ['b', { c: true }]],
+      ['__proto__']: { polluted: false },
+      rows: Array.from({ length: 1000 }, (_, i) => `row-${n}-${i}`),
+    });
+    const callerId = randomUUID().toUpperCase();
+    const { lastPosition } = await appending.appendToStream(
+      stream,
+      [
+        { type: 'Held', data: large(1), metadata: { zz: 1, a: 2 } },
+        { type: 'Small', data: { b: 1, a: 2 } },
+        { type: 'Held', data: large(2), eventId: callerId },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    await untilSettled(appending, lastPosition);
+    recorder.statements.length = 0;
+    const read = (store: SqlEventStore) =>
+      store.readAll({ after: 'start', limit: 1000, filter: { streamPrefixes: [stream] } });
+    const [fromMemory, fromRows] = [await read(appending), await read(elsewhere)];
+    expect(recorder.statements.some((sql) => sql.includes('CASE WHEN event_id = ANY('))).toBe(true);
+    expect(fromRows.events.map((event) => event.type)).toEqual(['Held', 'Small', 'Held']);
+    expect(fromMemory).toEqual(fromRows);
+    // Down to the order of every object's keys, which JSON.stringify shows.
+    const payloads = (events: typeof fromRows.events) =>
+      JSON.stringify(events.map(({ data, metadata }) => ({ data, metadata })));
+    expect(payloads(fromMemory.events)).toBe(payloads(fromRows.events));
+    expect(Object.keys(fromMemory.events[0]!.data)).toEqual(['a', 'é', 'rows', 'zeta', '__proto__']);
+    await appending.close();
+    await elsewhere.close();
+  });
+
   it('announces each append on sy_events with its types and its last position', async () => {
     const store = await SqlEventStore.open(executor);
     const type = `Announced${randomUUID().slice(0, 8)}`;

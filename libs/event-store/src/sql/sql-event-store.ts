@@ -32,14 +32,15 @@ import { feedPageSql, SETTLED } from './feed-page';
 import { filterConditions } from './sql-filter';
 import { SqlSnapshotStore } from './sql-snapshot-store';
 import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
-import { callAppend } from './append-function';
+import { type AppendEvent, callAppend } from './append-function';
+import { RecentAppends } from './recent-appends';
 import { wakeHintOf } from './wake-hint';
 
 /** sy_append NOTIFYs this channel on every commit (see append-function.ts). */
 const NOTIFY_CHANNEL = 'sy_events';
 const EVENT_ID_KEY = 'sy_events_event_id_key';
 
-type PreparedEvent = NewEvent & { eventId: string };
+type PreparedEvent = NewEvent & AppendEvent;
 
 /**
  * PostgreSQL and PGlite adapter: the same SQL on both, through SqlExecutor. Global order is the pair
@@ -51,6 +52,7 @@ export class SqlEventStore implements EventStore {
   readonly snapshots: SqlSnapshotStore;
   private readonly wakeup = new Wakeup();
   private readonly sharedReads = new SharedFeedReads((options) => this.readAll(options));
+  private readonly recentAppends = new RecentAppends();
   private unlisten: (() => Promise<void>) | null = null;
   /** The subscribers' fallback read, one beat for all of them (see beat). */
   private readonly idleBeat: NodeJS.Timeout;
@@ -89,12 +91,16 @@ export class SqlEventStore implements EventStore {
       ...event,
       eventId: event.eventId ?? randomUUID(),
       schemaVersion: this.schemas.currentVersion(event.type),
+      dataJson: JSON.stringify(event.data),
+      metadataJson: JSON.stringify(event.metadata ?? {}),
     }));
     try {
       const outcome = await callAppend(this.executor, streamId, expected, prepared);
       if (outcome.kind === 'conflict') {
         throw new WrongExpectedRevisionError(streamId, describeExpected(expected), outcome.actual);
       }
+      for (const event of prepared)
+        this.recentAppends.remember(event.eventId, { data: event.dataJson, metadata: event.metadataJson });
       const lastPosition = encodeSqlPosition(outcome.transactionId, outcome.globalPosition);
       this.wakeup.notify({ types: [...new Set(events.map((event) => event.type))], position: lastPosition });
       return {
@@ -179,14 +185,21 @@ export class SqlEventStore implements EventStore {
   async readAll(options: ReadAllOptions): Promise<ReadAllResult> {
     const { transactionId, globalPosition } = decodeSqlPosition(options.after);
     const params: unknown[] = [transactionId, globalPosition, options.limit];
+    const held = this.recentAppends.snapshot();
+    if (held.size > 0) params.push([...held.keys()]);
     // Prepared: a filtered page is a UNION ALL of a branch per type, costly to plan on every call.
-    const sql = feedPageSql(options.filter, params, options);
+    const sql = feedPageSql(options.filter, params, {
+      ...options,
+      ...(held.size > 0 && { heldIds: `$${params.length}` }),
+    });
     const { rows } = await this.executor.query<EventRow>(sql, params, { prepared: true });
     // The page's rows, then the settled head's (no event id; none at all when the store is empty).
     const events: RecordedEvent[] = [];
     let head: Position | null = null;
     for (const row of rows) {
       if (row.event_id === null) head = encodeSqlPosition(row.transaction_id, row.global_position);
+      else if (row.data === null)
+        events.push(toRecordedEvent({ ...row, ...held.get(row.event_id)!() }, this.schemas));
       else events.push(toRecordedEvent(row, this.schemas));
     }
     if (head === null) return { events: [], lastPosition: options.after, endOfFeed: true };
