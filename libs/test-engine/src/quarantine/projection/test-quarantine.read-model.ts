@@ -138,6 +138,16 @@ export async function quarantinedTestNames(
   return new Set(rows.map((row) => row.test_name));
 }
 
+/** Whether any active quarantine of the repository is lifted once its test is healthy again. */
+export async function awaitsRecovery(sql: SqlQueryable, repository: string): Promise<boolean> {
+  const { rows } = await sql.query<{ awaits: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM ${QUARANTINE_TABLE}
+       WHERE repository_key = $1 AND active AND unquarantine_when_healthy) AS awaits`,
+    [repository],
+  );
+  return rows[0]!.awaits;
+}
+
 export interface AutoQuarantineView {
   enabled: boolean;
   ignoreBrokenOnDefaultBranch: boolean;

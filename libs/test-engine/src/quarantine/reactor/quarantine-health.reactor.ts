@@ -13,7 +13,11 @@ import { quarantineCommandDecider } from '../application/test-quarantine.snapsho
 import type { AutoQuarantineEnabled, AutoQuarantineModified } from '../domain/test-quarantine.events';
 import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
 import { QUARANTINE_READ_MODELS } from '../application/read-models';
-import { autoQuarantineSettings, listActiveQuarantines } from '../projection/test-quarantine.read-model';
+import {
+  autoQuarantineSettings,
+  awaitsRecovery,
+  listActiveQuarantines,
+} from '../projection/test-quarantine.read-model';
 
 /** Namespace of automatic quarantine ids: uuid5 of the source event id, test, pipeline and job. */
 export const AUTO_QUARANTINE_ID_NAMESPACE = '2b7e64c1-8d3f-4a5e-9c10-7f4b2d8e6a93';
@@ -50,13 +54,15 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
     if (!(await deps.freshness.waitFor(readModels, event.position, READ_MODEL_WAIT_MS))) {
       throw new Error(`Read models ${readModels.join(', ')} did not reach ${event.position}`);
     }
+    // Most repositories have neither: an upload's thousand names are then not even sent.
+    const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
+    if (!autoOn && !(await awaitsRecovery(deps.sql, repository))) return;
     const testNames = [...new Set(candidates)].sort();
     const waiting = new Set(
       (await listActiveQuarantines(deps.sql, repository, { testNames }))
         .filter((quarantine) => quarantine.unquarantineWhenHealthy)
         .map((quarantine) => quarantine.testName),
     );
-    const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
     if (waiting.size === 0 && !autoOn) return;
     const health = await deps.readHealth(deps.sql, repository, autoOn ? testNames : [...waiting]);
     const tests: TestHealthUpdate[] = testNames
