@@ -14,9 +14,12 @@ export interface HeldPayload {
 
 /** Smaller payloads read back for less than the bookkeeping and the longer id list cost. */
 export const MIN_HELD_BYTES = 8 * 1024;
-/** Enough for the uploads of the last second or so: a reader further behind reads the rows. */
-export const MAX_HELD_EVENTS = 64;
-const MAX_HELD_BYTES = 32 * 1024 * 1024;
+/**
+ * Enough for the uploads of the last half second or so (a reader further behind reads the rows),
+ * and few enough that their parsed payloads, several times the JSON's size, stay a few tens of MB.
+ */
+export const MAX_HELD_EVENTS = 16;
+const MAX_HELD_BYTES = 16 * 1024 * 1024;
 const STORED_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
