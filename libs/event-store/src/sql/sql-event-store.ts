@@ -199,7 +199,7 @@ export class SqlEventStore implements EventStore {
     for (const row of rows) {
       if (row.event_id === null) head = encodeSqlPosition(row.transaction_id, row.global_position);
       else if (row.data === null)
-        events.push(toRecordedEvent({ ...row, ...held.get(row.event_id)!() }, this.schemas));
+        events.push(toRecordedEvent({ ...row, ...held.get(row.event_id)!.payload() }, this.schemas));
       else events.push(toRecordedEvent(row, this.schemas));
     }
     if (head === null) return { events: [], lastPosition: options.after, endOfFeed: true };
