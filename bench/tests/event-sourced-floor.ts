@@ -1,5 +1,5 @@
 import { testIdOf, testUploadDecider } from '@switchyard/test-engine';
-import { executionColumnsOf } from '../../libs/test-engine/src/domain/upload/execution-columns';
+import { executionColumnsOf, toRunColumns } from '../../libs/test-engine/src/domain/upload/execution-columns';
 import { otlpToTestResults } from '../../libs/test-engine/src/ingestion/otlp/otlp-to-test-results';
 import { decodeOtlpTraceRequest } from '../../libs/test-engine/src/ingestion/otlp/otlp-trace-request';
 import { inflateUpload } from '../../libs/test-engine/src/ingestion/upload-body';
@@ -26,10 +26,12 @@ export async function createFloorTables(db: RawDatabase): Promise<void> {
  */
 export async function ingestAtTheFloor(db: RawDatabase, body: Buffer, uploadId: string): Promise<void> {
   const receivedAt = new Date().toISOString();
-  const runs = otlpToTestResults(decodeOtlpTraceRequest(inflateUpload(body, 'gzip')), {
-    defaultBranch: 'main',
-    receivedAt,
-  });
+  const runs = toRunColumns(
+    otlpToTestResults(decodeOtlpTraceRequest(inflateUpload(body, 'gzip')), {
+      defaultBranch: 'main',
+      receivedAt,
+    }),
+  );
   const command = {
     type: 'RecordTestResults',
     repository: 'acme/bench',

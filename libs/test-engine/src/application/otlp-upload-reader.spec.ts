@@ -54,13 +54,13 @@ describe('OtlpUploadReader', () => {
     expect(body.length).toBeGreaterThanOrEqual(WORKER_UPLOAD_BYTES);
     const reading = await reader.read(request(body));
     expect(reading).toEqual(readOtlpUpload(request(body)));
-    expect(reading.runs[0]!.executions).toHaveLength(2_000);
+    expect(reading.runs[0]!.executions.testName).toHaveLength(2_000);
   });
 
   it('reads a small upload in place', async () => {
     const body = upload(3);
     expect(body.length).toBeLessThan(WORKER_UPLOAD_BYTES);
-    expect((await reader.read(request(body))).runs[0]!.executions).toHaveLength(3);
+    expect((await reader.read(request(body))).runs[0]!.executions.testName).toHaveLength(3);
   });
 
   it('refuses on the worker what it refuses in place: a body that is no OTLP request, one too large', async () => {

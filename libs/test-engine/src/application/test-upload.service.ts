@@ -3,7 +3,8 @@ import type { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platform';
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
-import type { RunContext, RunResults } from '../domain/upload/test-results';
+import { executionCount, type RunColumns, toRunColumns } from '../domain/upload/execution-columns';
+import type { RunContext } from '../domain/upload/test-results';
 import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
 import type { UploadSource } from '../domain/upload/test-upload.events';
 import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
@@ -67,7 +68,7 @@ export class TestUploadService {
     const receivedAt = this.clock.now().toISOString();
     const defaultBranch = await this.defaultBranches.of(repository);
     const context: RunContext = { ...run, defaultBranch };
-    const runs = junitToTestResults(xml, context, receivedAt);
+    const runs = toRunColumns(junitToTestResults(xml, context, receivedAt));
     const id = uploadIdOf(repository.key, Buffer.from(`${JSON.stringify(run)}\n${xml}`));
     return this.record(repository.key, 'junit', id, receivedAt, runs);
   }
@@ -77,9 +78,9 @@ export class TestUploadService {
     source: UploadSource,
     uploadId: string,
     receivedAt: string,
-    runs: RunResults[],
+    runs: RunColumns[],
   ): Promise<UploadOutcome> {
-    const executions = runs.reduce((sum, run) => sum + run.executions.length, 0);
+    const executions = runs.reduce((sum, run) => sum + executionCount(run.executions), 0);
     if (executions === 0) return { executions: 0, recorded: false };
     const outcome = await readYourWrite(this.freshness, TEST_RESULTS_READ_MODELS, () =>
       this.commands.handle(testUploadStreamId(uploadId), testUploadDecider, {

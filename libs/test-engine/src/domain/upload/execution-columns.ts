@@ -1,4 +1,4 @@
-import type { TestExecution } from './test-results';
+import type { RunContext, RunResults, TestExecution } from './test-results';
 
 /**
  * An upload's executions as one array per field, all the same length: how events carry them. Keys
@@ -26,6 +26,21 @@ export function toExecutionColumns(executions: readonly TestExecution[]): Execut
   const columns = Object.fromEntries(FIELDS.map((field) => [field, executions.map((e) => e[field])]));
   return columns as ExecutionColumns;
 }
+
+/** The executions of one upload that share a run context, in columns: what an upload is recorded from. */
+export interface RunColumns {
+  run: RunContext;
+  executions: ExecutionColumns;
+}
+
+/**
+ * Made where an upload is read (on the OTLP worker thread): a dozen arrays of scalars cross to the
+ * event loop for a third of what a thousand small objects cost, and the event needs columns anyway.
+ */
+export const toRunColumns = (runs: readonly RunResults[]): RunColumns[] =>
+  runs.map(({ run, executions }) => ({ run, executions: toExecutionColumns(executions) }));
+
+export const executionCount = (columns: ExecutionColumns): number => columns.testName.length;
 
 /** Rows start..end (exclusive) of every column. */
 export function sliceExecutionColumns(

@@ -14,7 +14,7 @@ const record: RecordTestResults = {
   uploadId: 'u1',
   source: 'otlp',
   receivedAt: '2026-05-01T00:00:01Z',
-  runs: [{ run, executions: many }],
+  runs: [{ run, executions: toExecutionColumns(many) }],
 };
 const part = (index: number, executions: typeof many) => ({
   type: 'test_results.recorded' as const,

@@ -1,7 +1,6 @@
 import type { Decider } from '@switchyard/kernel';
-import { sliceExecutionColumns, toExecutionColumns } from './execution-columns';
+import { executionCount, type RunColumns, sliceExecutionColumns } from './execution-columns';
 import type { TestResultsRecorded, TestUploadEvent, UploadSource } from './test-upload.events';
-import type { RunResults } from './test-results';
 
 /** Keeps each event well under a megabyte even with stack traces. */
 export const MAX_EXECUTIONS_PER_EVENT = 1000;
@@ -13,7 +12,7 @@ export interface RecordTestResults {
   uploadId: string;
   source: UploadSource;
   receivedAt: string;
-  runs: RunResults[];
+  runs: RunColumns[];
 }
 
 export interface TestUploadState {
@@ -28,15 +27,14 @@ export const testUploadDecider: Decider<TestUploadState, RecordTestResults, Test
     if (state.recorded) return [];
     const parts: Omit<TestResultsRecorded['data'], 'part' | 'parts'>[] = [];
     for (const { run, executions } of command.runs) {
-      const columns = toExecutionColumns(executions);
-      for (let start = 0; start < executions.length; start += MAX_EXECUTIONS_PER_EVENT) {
+      for (let start = 0; start < executionCount(executions); start += MAX_EXECUTIONS_PER_EVENT) {
         parts.push({
           repository: command.repository,
           uploadId: command.uploadId,
           source: command.source,
           receivedAt: command.receivedAt,
           run,
-          executions: sliceExecutionColumns(columns, start, start + MAX_EXECUTIONS_PER_EVENT),
+          executions: sliceExecutionColumns(executions, start, start + MAX_EXECUTIONS_PER_EVENT),
         });
       }
     }

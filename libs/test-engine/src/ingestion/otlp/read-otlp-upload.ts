@@ -1,5 +1,5 @@
 import { badRequest } from '@switchyard/kernel';
-import type { RunResults } from '../../domain/upload/test-results';
+import { type RunColumns, toRunColumns } from '../../domain/upload/execution-columns';
 import { inflateUpload } from '../upload-body';
 import { uploadIdOf } from '../upload-id';
 import { otlpToTestResults, type UploadContext } from './otlp-to-test-results';
@@ -13,7 +13,7 @@ export interface OtlpUploadRequest extends UploadContext {
 }
 
 export interface OtlpUploadReading {
-  runs: RunResults[];
+  runs: RunColumns[];
   /** uploadIdOf the inflated bytes. */
   uploadId: string;
 }
@@ -37,7 +37,7 @@ export function readOtlpUpload(request: OtlpUploadRequest): OtlpUploadReading {
     );
   }
   return {
-    runs: otlpToTestResults(decoded, request),
+    runs: toRunColumns(otlpToTestResults(decoded, request)),
     uploadId: uploadIdOf(request.repository, bytes),
   };
 }
