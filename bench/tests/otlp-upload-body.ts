@@ -33,10 +33,10 @@ interface UploadOptions {
   cases: readonly SyntheticCase[];
 }
 
-/** A gzipped OTLP request like a reporter's for one job on one commit, cases with fresh span ids. */
-export const otlpUploadBody = (options: UploadOptions): Buffer => otlpUpload(options).body;
-
-/** The request, and the spans it carries (for a baseline that stores the same rows). */
+/**
+ * A gzipped OTLP request like a reporter's for one job on one commit, cases with fresh span ids,
+ * and the spans it carries (for a baseline that stores the same rows).
+ */
 export function otlpUpload(options: UploadOptions): { body: Buffer; spans: UploadedSpan[] } {
   const traceId = Buffer.alloc(16);
   traceId.writeUInt32BE(++spanSeq, 12);

@@ -109,11 +109,11 @@ export function rawRowsOf(spans: readonly UploadedSpan[], sha: string, job: stri
  * One upload's rows, as one INSERT … SELECT FROM unnest with every array in binary (the
  * cheapest way to store them from node-postgres): the same rows ours stores, nothing else.
  */
-export async function insertRaw(db: RawDatabase, rows: RawRows): Promise<void> {
+export async function insertRaw(db: RawDatabase, rows: RawRows, table = RAW_TABLE): Promise<void> {
   const { columns } = rows;
   const text = (values: readonly (string | null)[]) => db.array(textArray(values));
   await db.query(
-    `INSERT INTO ${RAW_TABLE} (repository, trace_id, span_id, test_id, test_name, pipeline_name, job_name, commit_key,
+    `INSERT INTO ${table} (repository, trace_id, span_id, test_id, test_name, pipeline_name, job_name, commit_key,
        commit_sha, on_default_branch, conclusion, finished_at, duration_ms, quarantined, failure_id, exception_type,
        exception_message, filepath, framework)
      SELECT $1, t, s, i::uuid, n, 'ci', $2, $3, $3, true, c, f::timestamptz, d, q, fi::uuid, et, em, p, 'pytest'
