@@ -197,10 +197,13 @@ export class SqlEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     let head: Position | null = null;
     for (const row of rows) {
-      if (row.event_id === null) head = encodeSqlPosition(row.transaction_id, row.global_position);
-      else if (row.data === null)
-        events.push(toRecordedEvent({ ...row, ...held.get(row.event_id)!.payload() }, this.schemas));
-      else events.push(toRecordedEvent(row, this.schemas));
+      if (row.event_id === null) {
+        head = encodeSqlPosition(row.transaction_id, row.global_position);
+        continue;
+      }
+      // A held event's row comes without its payload; a row whose data is jsonb null is not held.
+      const heldPayload = row.data === null ? held.get(row.event_id)?.payload() : undefined;
+      events.push(toRecordedEvent(heldPayload ? { ...row, ...heldPayload } : row, this.schemas));
     }
     if (head === null) return { events: [], lastPosition: options.after, endOfFeed: true };
     const last = events[events.length - 1];
