@@ -55,3 +55,32 @@ export async function meterCpu(pids: () => Promise<number[]>): Promise<() => Pro
     return total;
   };
 }
+
+/** The machine's CPU time so far, idle and in all (the first line of /proc/stat), in ticks. */
+function machineTicks(): { idle: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8')
+      .split('\n', 1)[0]!
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    // user nice system idle iowait irq softirq steal …: idle and iowait are the machine waiting.
+    return { idle: fields[3]! + fields[4]!, total: fields.reduce((sum, ticks) => sum + ticks, 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share of the machine's CPU left idle between start and stop (null without /proc): what a
+ * side that should keep every core busy left unused.
+ */
+export function meterIdle(): () => number | null {
+  const before = machineTicks();
+  return () => {
+    const after = machineTicks();
+    if (!before || !after || after.total === before.total) return null;
+    return (after.idle - before.idle) / (after.total - before.total);
+  };
+}

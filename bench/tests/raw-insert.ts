@@ -6,7 +6,6 @@ import { failureIdOf, testIdOf } from '@switchyard/test-engine';
 import { FAILURE, type UploadedSpan } from './otlp-upload-body';
 
 export const RAW_TABLE = 'bench_raw_executions';
-const REPOSITORY = 'acme/bench';
 
 /** A database handle for the raw baseline: the same server the app uses, or a PGlite of its own. */
 export interface RawDatabase {
@@ -61,6 +60,7 @@ export async function createRawTable(db: RawDatabase, table = RAW_TABLE): Promis
 
 /** One upload's rows as the read model stores them, column by column, computed before any timing. */
 export interface RawRows {
+  repository: string;
   job: string;
   sha: string;
   columns: {
@@ -80,10 +80,15 @@ export interface RawRows {
 }
 
 /** The rows ours stores for these spans: same ids, test ids (uuid5), times and failure columns. */
-export function rawRowsOf(spans: readonly UploadedSpan[], sha: string, job: string): RawRows {
+export function rawRowsOf(
+  spans: readonly UploadedSpan[],
+  where: { repository: string; sha: string; job: string },
+): RawRows {
+  const { repository, sha, job } = where;
   const failed = (span: UploadedSpan) => span.status === 'failed';
-  const testId = spans.map((span) => testIdOf(REPOSITORY, span.name));
+  const testId = spans.map((span) => testIdOf(repository, span.name));
   return {
+    repository,
     job,
     sha,
     columns: {
@@ -121,7 +126,7 @@ export async function insertRaw(db: RawDatabase, rows: RawRows, table = RAW_TABL
        $12::text[], $13::text[], $14::text[], $15::text[]) AS x(t, s, i, n, c, f, d, q, fi, et, em, p)
      ON CONFLICT DO NOTHING`,
     [
-      REPOSITORY,
+      rows.repository,
       rows.job,
       rows.sha,
       text(columns.traceId),
