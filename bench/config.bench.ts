@@ -5,6 +5,7 @@ import { CORE_SCHEMA, dump, load, mergeTag } from 'js-yaml';
 import { parse } from 'yaml';
 import { validateConfiguration } from '@switchyard/config';
 import { printMachine } from './eventstore/report';
+import { median } from './logs/latency';
 
 /**
  * bench:config — `.mergify.yml` validation (parse, schema, every condition through the condition
@@ -210,8 +211,6 @@ interface Timing {
   cpuMs: number;
   wallMs: number;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function time(work: () => void): Timing {
   const cpu = process.cpuUsage();

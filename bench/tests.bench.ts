@@ -88,12 +88,13 @@ async function main(): Promise<void> {
     await forEachConcurrently(uploads, CONCURRENCY, (upload) => send(warmUpUrl, upload.body));
 
     const raw = await openRawDatabase(database?.url);
+    const appUrl = app.baseUrl;
     const rounds: IngestionRounds = {
       db: raw,
       sharedServer: database !== undefined,
       uploads,
       concurrency: CONCURRENCY,
-      send: (repository, body) => send(`${app!.baseUrl}/v1/ci/acme/repositories/${repository}/traces`, body),
+      send: (repository, body) => send(`${appUrl}/v1/ci/acme/repositories/${repository}/traces`, body),
     };
     await warmUpBaselines(rounds);
     // Rounds alternate the three sides, so a slow spell of a shared machine falls on all of them;

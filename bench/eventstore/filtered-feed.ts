@@ -2,6 +2,7 @@ import { SqlEventStore } from '@switchyard/event-store/sql';
 import { type SqlExecutor } from '@switchyard/sql';
 import { bulkLoadEvents } from './bulk-load';
 import { readToEnd } from './store-reader';
+import { median } from '../logs/latency';
 import { timed } from './workload';
 
 export interface FreshDatabase {
@@ -72,8 +73,3 @@ async function timedRead(read: () => Promise<number>, expected: number): Promise
   if (count !== expected) throw new Error(`read ${count} events, expected ${expected}`);
   return ms;
 }
-
-export const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};

@@ -7,7 +7,7 @@ import {
 } from '../../libs/event-store/src/testing/queue-decider';
 import { bulkLoadEvents } from './bulk-load';
 import type { FreshDatabase } from './filtered-feed';
-import { median } from './filtered-feed';
+import { median } from '../logs/latency';
 import { timed } from './workload';
 
 export interface HotStreamResult {

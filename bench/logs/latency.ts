@@ -11,6 +11,12 @@ export function percentile(samples: readonly number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The middle value (the upper of the two middle ones of an even count): what benches' rounds report. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 export const summarize = (samples: readonly number[]): LatencySummary => ({
   p50: percentile(samples, 50),
   p99: percentile(samples, 99),

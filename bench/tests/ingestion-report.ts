@@ -1,10 +1,5 @@
+import { median } from '../logs/latency';
 import type { RoundFigures } from './ingestion-rounds';
-
-const median = (values: readonly number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const rate = (perSecond: number) => Math.round(perSecond).toLocaleString('en-US');
 const ratio = (value: number) => `${value.toFixed(2)}×`;
