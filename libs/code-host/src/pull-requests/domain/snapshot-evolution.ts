@@ -50,17 +50,46 @@ export function withCheckReport(
   return { ...current, checks: withCheck(current.checks, report.check) };
 }
 
-/** A read through the code host is the whole truth at its time. */
+/**
+ * A read through the code host is the whole truth at its time, except for checks: a read is sent
+ * before it is recorded, so a check that completed in between can arrive as a fact first and then
+ * be overwritten by the read's older copy of it, after which no fact would ever come to correct it
+ * (a batch would wait on a pending check forever). On the same head, each check keeps whichever
+ * copy is later in that check's own life.
+ */
 export function withRead(
-  _current: PullRequestSnapshot | null,
+  current: PullRequestSnapshot | null,
   read: PullRequestRead['data'],
 ): PullRequestSnapshot {
-  return read.snapshot;
+  const snapshot = read.snapshot;
+  if (!current || current.head.sha !== snapshot.head.sha) return snapshot;
+  let checks = snapshot.checks;
+  for (const known of current.checks) {
+    const inRead = checks.find((check) => sameCheck(check, known));
+    if (!inRead || isLaterInItsLife(known, inRead)) checks = withCheck(checks, known);
+  }
+  return checks === snapshot.checks ? snapshot : { ...snapshot, checks };
 }
+
+const sameCheck = (a: CheckOnHead, b: CheckOnHead): boolean =>
+  a.name === b.name && a.source === b.source && a.appSlug === b.appSlug;
+
+/**
+ * Whether `a` is a later state of a check than `b`: a run started later (a re-run) is later; on the
+ * same start, a completed run is later than a pending one, and a later completion later still.
+ */
+function isLaterInItsLife(a: CheckOnHead, b: CheckOnHead): boolean {
+  const started = compareInstants(a.startedAt, b.startedAt);
+  if (started !== 0) return started > 0;
+  if ((a.completedAt === null) !== (b.completedAt === null)) return a.completedAt !== null;
+  return compareInstants(a.completedAt, b.completedAt) > 0;
+}
+
+/** Orders ISO instants (null first); both sides come from the same code host, in the same format. */
+const compareInstants = (a: string | null, b: string | null): number =>
+  a === b ? 0 : a === null ? -1 : b === null ? 1 : Date.parse(a) - Date.parse(b);
 
 /** One entry per check (source, app, name): a newer report replaces the older one. */
 export function withCheck(checks: readonly CheckOnHead[], check: CheckOnHead): CheckOnHead[] {
-  const same = (other: CheckOnHead) =>
-    other.name === check.name && other.source === check.source && other.appSlug === check.appSlug;
-  return [...checks.filter((other) => !same(other)), check];
+  return [...checks.filter((other) => !sameCheck(other, check)), check];
 }

@@ -38,11 +38,12 @@ interface Row {
 /**
  * Each pull request's snapshot, kept from webhook facts and reads through the code host. Rows are
  * read, evolved and written back inside the projection's transaction; every write is guarded by
- * last_position, so an event applied twice changes nothing.
+ * last_position, so an event applied twice changes nothing. Version 2: a read no longer replaces a
+ * check that a fact recorded before it shows later in its life (withRead).
  */
 export const pullRequestSnapshotsProjection: Projection = {
   name: 'code_host.pull_request_snapshots',
-  version: 1,
+  version: 2,
   eventTypes: SNAPSHOT_EVENT_TYPES,
 
   async setup(tx) {
