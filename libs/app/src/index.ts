@@ -10,3 +10,4 @@ export * from './processes/run-projector';
 export * from './processes/run-engine';
 export * from './processes/cli-contexts';
 export * from './cli/rebuild.command';
+export * from './cli/parked.command';

@@ -18,6 +18,11 @@ import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
 import { StatusModule } from '@switchyard/merge-queue/status';
+import { ParkedEventsController } from './parked-events/parked-events.controller';
+
+/** Operators' endpoints over the processor runtime. */
+@Module({ controllers: [ParkedEventsController] })
+class OperationsModule {}
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})
@@ -61,6 +66,7 @@ export class SwitchyardModule {
         QuarantineModule,
         MergeQueueModule,
         StatusModule,
+        OperationsModule,
       ],
     };
   }

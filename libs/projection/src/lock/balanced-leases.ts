@@ -57,6 +57,7 @@ export class BalancedLeases implements OwnershipSource {
 
   private constructor(
     private readonly redis: Redis,
+    private readonly ownsConnection: boolean,
     private readonly options: BalancedLeaseOptions,
   ) {
     this.ttlMs = options.ttlMs ?? 10_000;
@@ -74,7 +75,15 @@ export class BalancedLeases implements OwnershipSource {
     redis.on('error', (error: unknown) =>
       options.logger?.warn({ error: errorMessage(error) }, 'Redis lease connection'),
     );
-    const leases = new BalancedLeases(redis, options);
+    return BalancedLeases.start(new BalancedLeases(redis, true, options));
+  }
+
+  /** Joins over a connection the caller owns. */
+  static async over(redis: Redis, options: BalancedLeaseOptions): Promise<BalancedLeases> {
+    return BalancedLeases.start(new BalancedLeases(redis, false, options));
+  }
+
+  private static async start(leases: BalancedLeases): Promise<BalancedLeases> {
     await leases.beat();
     leases.timer = setInterval(
       () => {
@@ -125,7 +134,7 @@ export class BalancedLeases implements OwnershipSource {
     await this.beating;
     await this.redis.zrem(this.membersKey, this.memberId).catch(() => undefined);
     await this.leases.close();
-    await this.redis.quit().catch(() => undefined);
+    if (this.ownsConnection) await this.redis.quit().catch(() => undefined);
   }
 
   private handle(group: string, held: GroupLease): Ownership {

@@ -146,3 +146,35 @@ export async function recordReplay(q: SqlQueryable, id: string, error: string | 
     error === null ? [id] : [id, error],
   );
 }
+
+export type ReplayOutcome =
+  | { outcome: 'unknown' }
+  | { outcome: 'already-replayed'; parked: ParkedEvent }
+  | { outcome: 'replayed'; parked: ParkedEvent }
+  | { outcome: 'failed'; parked: ParkedEvent }
+  /** Nobody carried it out in time (no process owns the processor now): it stays requested. */
+  | { outcome: 'pending'; parked: ParkedEvent };
+
+/**
+ * Asks for a replay of the parked event and waits, up to timeoutMs, for the processor's owner to
+ * carry it out (it looks for requests at each heartbeat, every few seconds).
+ */
+export async function replayParkedEvent(
+  q: SqlQueryable,
+  id: string,
+  timeoutMs = 30_000,
+): Promise<ReplayOutcome> {
+  const before = await findParkedEvent(q, id);
+  if (!before) return { outcome: 'unknown' };
+  if (before.replayedAt) return { outcome: 'already-replayed', parked: before };
+  await requestReplay(q, id);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const parked = (await findParkedEvent(q, id))!;
+    if (parked.replayedAt) return { outcome: 'replayed', parked };
+    if (parked.replayRequestedAt === null && parked.lastReplayError !== null)
+      return { outcome: 'failed', parked };
+    if (Date.now() >= deadline) return { outcome: 'pending', parked };
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
