@@ -11,3 +11,4 @@ export * from './processes/run-engine';
 export * from './processes/cli-contexts';
 export * from './cli/rebuild.command';
 export * from './cli/parked.command';
+export * from './runtime/engine-layout';

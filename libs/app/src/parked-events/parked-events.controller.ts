@@ -1,7 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import type { EventStore } from '@switchyard/event-store';
+import { Param, PullNumberPipe } from '@switchyard/http';
 import { conflict, notFound } from '@switchyard/kernel';
 import { EVENT_STORE, SQL_EXECUTOR } from '@switchyard/platform';
 import {
@@ -34,7 +35,8 @@ export class ParkedEventsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'Show a parked event, with the event as stored' })
-  async show(@Param('id') id: string): Promise<object> {
+  async show(@Param('id', PullNumberPipe) number: bigint): Promise<object> {
+    const id = number.toString();
     const parked = await findParkedEvent(this.sql, id);
     if (!parked) throw notFound(`No parked event ${id}`);
     const { events } = await this.store.readStream(parked.streamId, {
@@ -56,7 +58,8 @@ export class ParkedEventsController {
       'The processor that parked it applies it at its next heartbeat: `replayed` (no longer parked), ' +
       '`failed` (still parked, with the error), or `pending` when no process runs the processor now.',
   })
-  async replay(@Param('id') id: string): Promise<object> {
+  async replay(@Param('id', PullNumberPipe) number: bigint): Promise<object> {
+    const id = number.toString();
     const result = await replayParkedEvent(this.sql, id);
     if (result.outcome === 'unknown') throw notFound(`No parked event ${id}`);
     if (result.outcome === 'already-replayed') throw conflict(`Parked event ${id} was replayed already`);

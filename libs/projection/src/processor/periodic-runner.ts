@@ -111,6 +111,7 @@ export class PeriodicRunner {
       const ownership = await this.acquire(stop);
       if (!ownership) return;
       const signal = AbortSignal.any([stop, ownership.lost]);
+      this.options.logger.info({ processor: this.name }, 'processor owns its work here');
       this.owning = true;
       this.state = 'live';
       try {

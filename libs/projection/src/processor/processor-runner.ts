@@ -256,6 +256,7 @@ export class ProcessorRunner {
       if (!ownership) return;
       // Work stops when the runner stops or as soon as its ownership is lost.
       const signal = AbortSignal.any([stop, ownership.lost]);
+      this.options.logger.info({ processor: this.name }, 'processor owns its work here');
       this.owning = true;
       this.current = { signal, ownership };
       try {
