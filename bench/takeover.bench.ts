@@ -91,12 +91,14 @@ async function main(): Promise<void> {
       const owner = await until('the owner of the partition', async () => engines.find(owns) ?? null);
       const successor = engines.find((engine) => engine !== owner)!;
       const change = await team.openChange('after-kill');
+      const seen = successor.lines.length;
       const killedAt = Date.now();
       await owner.kill();
       await team.queue(change);
       const taken = await successor.line(
         (line) => line.processor === effects && line.msg === OWNS,
         120_000,
+        seen,
       );
       await until('the merge after the kill', () => team.merged(change));
       const mergedAt = Date.now();

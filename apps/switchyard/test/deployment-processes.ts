@@ -10,10 +10,11 @@ export interface DeploymentProcess {
   readonly child: ChildProcess;
   /** Every log line so far, parsed (pino's JSON), with the wall-clock time it was read. */
   readonly lines: Array<{ at: number; line: Record<string, unknown> }>;
-  /** The first log line matching, already logged or still to come. */
+  /** The first log line matching, already logged (from line `from` on) or still to come. */
   line(
     matches: (line: Record<string, unknown>) => boolean,
     timeoutMs?: number,
+    from?: number,
   ): Promise<{ at: number; line: Record<string, unknown> }>;
   readonly exited: Promise<number | null>;
   /** SIGKILL: no shutdown, no lease released, as a crash. */
@@ -61,8 +62,8 @@ export function spawnDeploymentProcess(
     child,
     lines,
     exited,
-    line(matches, timeoutMs = 180_000) {
-      const found = lines.find((read) => matches(read.line));
+    line(matches, timeoutMs = 180_000, from = 0) {
+      const found = lines.slice(from).find((read) => matches(read.line));
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(

@@ -169,8 +169,13 @@ describeSplit('a split deployment of separate processes (sandbox mode, PostgreSQ
     const owner = engines.find(ownsEffects)!;
     expect(owner).toBeDefined();
     const successor = engines.find((engine) => engine !== owner)!;
+    const seen = successor.lines.length;
     await owner.kill();
-    await successor.line((line) => line.processor === effects && line.msg === 'processor owns its work here');
+    await successor.line(
+      (line) => line.processor === effects && line.msg === 'processor owns its work here',
+      120_000,
+      seen,
+    );
 
     await eventually('every pull request merged', async () => {
       const merged = await mergedEvents(repository);
