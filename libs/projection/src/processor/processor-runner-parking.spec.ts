@@ -83,7 +83,9 @@ describeEachDatabase('ProcessorRunner parking external facts', (db) => {
     const replaying = replayParkedEvent(env.executor, parked!.id, 20_000);
     // The owner carries requests out at its heartbeat; here the test is the heartbeat.
     await eventually('the replay is requested', async () =>
-      (await listParkedEvents(env.executor, { processor: name })).some((row) => row.replayRequestedAt !== null),
+      (await listParkedEvents(env.executor, { processor: name })).some(
+        (row) => row.replayRequestedAt !== null,
+      ),
     );
     await runner.replayRequested();
     expect(await replaying).toMatchObject({ outcome: 'replayed' });
