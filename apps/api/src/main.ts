@@ -1,5 +1,5 @@
 import { startHttpApp } from '@switchyard/app';
-import { loadConfigOrExit } from '@switchyard/platform';
+import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /**
  * The stateless HTTP process of a multi-service deployment: run as many as you like behind a load
@@ -18,5 +18,6 @@ async function main(): Promise<void> {
 
 void main().catch((error: unknown) => {
   process.stderr.write(`api failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  // Configuration errors (a missing DATABASE_URL included) end with 2, as loadConfigOrExit does.
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

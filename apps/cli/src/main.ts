@@ -1,7 +1,9 @@
 import { Command } from 'commander';
 import {
   openAuthCliContext,
+  openParkedCliContext,
   openRebuildCliContext,
+  registerParkedCommands,
   registerRebuildCommand,
   SWITCHYARD_VERSION,
 } from '@switchyard/app';
@@ -16,6 +18,7 @@ const program = new Command('switchyard')
 registerKeyCommands(program, () => openAuthCliContext());
 registerRebuildCommand(program, () => openRebuildCliContext());
 registerSimulateCommand(program);
+registerParkedCommands(program, () => openParkedCliContext());
 
 void program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`switchyard: ${error instanceof Error ? error.message : String(error)}\n`);

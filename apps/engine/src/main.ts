@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from '@switchyard/platform';
+import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 import { runEngine } from '@switchyard/app';
 
 async function main(): Promise<void> {
@@ -14,5 +14,6 @@ async function main(): Promise<void> {
 
 void main().catch((error: unknown) => {
   process.stderr.write(`engine failed: ${(error as Error).stack ?? String(error)}\n`);
-  process.exit(1);
+  // Configuration errors (a missing DATABASE_URL included) end with 2, as loadConfigOrExit does.
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

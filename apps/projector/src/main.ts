@@ -5,7 +5,7 @@ import {
   runProjector,
   SWITCHYARD_VERSION,
 } from '@switchyard/app';
-import { loadConfigOrExit } from '@switchyard/platform';
+import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /** `projector` runs every projection; `projector rebuild <name>` rebuilds one beside the live one. */
 async function run(): Promise<void> {
@@ -24,5 +24,6 @@ registerRebuildCommand(program, () => openRebuildCliContext());
 
 void program.parseAsync(process.argv).catch((error: unknown) => {
   process.stderr.write(`projector: ${error instanceof Error ? error.message : String(error)}\n`);
-  process.exit(1);
+  // Configuration errors (a missing DATABASE_URL included) end with 2, as loadConfigOrExit does.
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

@@ -1,5 +1,5 @@
 import { startHttpApp } from '@switchyard/app';
-import { loadConfigOrExit } from '@switchyard/platform';
+import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /** The all-in-one process: api, projections and engine host over the embedded store by default. */
 async function main(): Promise<void> {
@@ -18,5 +18,6 @@ void main().catch((error: unknown) => {
   process.stderr.write(
     `switchyard failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
   );
-  process.exit(1);
+  // Configuration errors (a missing DATABASE_URL included) end with 2, as loadConfigOrExit does.
+  process.exit(error instanceof ConfigError ? 2 : 1);
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   const forge = new ContractCheckedClient(apiBase, app.adminKey);
   const contract = GitHubRestContract.load();
   const meter = new RequestMeter();
-  const clients = new TokenClients(() => apiBase, app.adminKey, meter, { warn: () => undefined });
+  const clients = new TokenClients(async () => apiBase, app.adminKey, meter, { warn: () => undefined });
   const octokit = await clients.forRepository();
   octokit.hook.wrap('request', async (request, options) => {
     const endpoint = octokit.request.endpoint.parse(options);

@@ -1,4 +1,5 @@
-import { runEngine, runProjector, startHttpApp, type RunningEngine } from '@switchyard/app';
+import { EngineLayout, runEngine, runProjector, startHttpApp, type RunningEngine } from '@switchyard/app';
+import { partitionName } from '@switchyard/projection';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { loadConfig } from '@switchyard/platform';
 import { eventually, testRedisUrl } from '@switchyard/testing';
@@ -41,8 +42,8 @@ describeMultiService('the merge-queue engine process beside an api and a project
     };
     const api = await startHttpApp(loadConfig(env), { role: 'api', announce: () => undefined });
     running.push(api);
-    // The projector's and engines' code host is the api's sandbox forge.
-    const others = loadConfig({ ...env, SWITCHYARD_GITHUB_API_URL: `${api.url}/sandbox/github` });
+    // The projector and the engines find the api's sandbox forge where the api recorded it.
+    const others = loadConfig(env);
     running.push(await runProjector(others));
     const engines: RunningEngine[] = [];
     for (let i = 0; i < 2; i++) {
@@ -82,8 +83,15 @@ describeMultiService('the merge-queue engine process beside an api and a project
         .filter((event) => event.type === 'merge_queue.pull_request_merged')
         .map((event) => (event.data as { pullRequest: number }).pullRequest);
     };
+    // The effects reactor of the partition that holds this repository.
+    const layout = EngineLayout.of({ redisUrl });
+    const effects = partitionName(
+      'merge_queue.effects',
+      layout.partitionOfRepository(repository),
+      layout.partitions,
+    );
     const owner = (engine: RunningEngine) =>
-      engine.host.status().find((status) => status.name === 'merge_queue.effects')!.state;
+      engine.host.status().find((status) => status.name === effects)!.state;
 
     await commit('main', 'README.md', '# widgets\n');
     await commit('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');

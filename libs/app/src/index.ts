@@ -1,7 +1,7 @@
 export * from './switchyard-projections';
 export * from './open-switchyard-storage';
 export * from './switchyard.module';
-export * from './projection-readiness';
+export * from './processor-readiness';
 export * from './version';
 export * from './runtime/runtime-roles';
 export * from './runtime/open-runtime';
@@ -10,3 +10,5 @@ export * from './processes/run-projector';
 export * from './processes/run-engine';
 export * from './processes/cli-contexts';
 export * from './cli/rebuild.command';
+export * from './cli/parked.command';
+export * from './runtime/engine-layout';

@@ -4,10 +4,9 @@ import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
 import { createDequeueRequestsReactor, queueStatusProjection } from '@switchyard/merge-queue/status';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
-import { createGitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
-import { sandboxServiceToken } from '@switchyard/code-host/sandbox';
+import type { CodeHost } from '@switchyard/code-host';
+import type { RecordedEvent } from '@switchyard/event-store';
 import { systemClock } from '@switchyard/kernel';
-import type { SwitchyardConfig } from '@switchyard/platform';
 import type { Projection, Reactor, ReadModelFreshness } from '@switchyard/projection';
 import type { Logger } from 'pino';
 import type { SqlQueryable } from '@switchyard/sql';
@@ -36,21 +35,21 @@ export function switchyardProjections(): Projection[] {
   ];
 }
 
+/**
+ * Facts from outside: what a code host reported (webhooks, reads of the code host). One that a
+ * processor still cannot apply after its attempts is parked and the processor goes on; any other
+ * event was written by Switchyard's own deciders, and a failure on it is a bug that stops it.
+ */
+export const isExternalFact = (event: RecordedEvent): boolean => event.type.startsWith('github.');
+
 /** Every reactor Switchyard runs beside the projections, reading the read models those build. */
 export function switchyardReactors(deps: {
   sql: SqlQueryable;
   freshness: ReadModelFreshness;
-  config: SwitchyardConfig;
+  codeHost: CodeHost;
   logger: Logger;
-  serviceOrigin: ServiceOrigin;
 }): Reactor[] {
-  const codeHost = createGitHubCodeHost({
-    github: deps.config.github,
-    adminKey: deps.config.adminKey,
-    sandboxToken: () => sandboxServiceToken(deps.sql),
-    serviceOrigin: () => deps.serviceOrigin.get(),
-    logger: deps.logger,
-  });
+  const { codeHost } = deps;
   return [
     createQuarantineHealthReactor({
       sql: deps.sql,

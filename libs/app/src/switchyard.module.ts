@@ -7,7 +7,8 @@ import {
   GitHubTokenVerifier,
   StaticTokenVerifier,
 } from '@switchyard/auth';
-import { CodeHostModule, RepositoryCoverageModule } from '@switchyard/code-host/nest';
+import type { CodeHost } from '@switchyard/code-host';
+import { CodeHostClientModule, CodeHostModule, RepositoryCoverageModule } from '@switchyard/code-host/nest';
 import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
@@ -17,15 +18,26 @@ import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
 import { StatusModule } from '@switchyard/merge-queue/status';
+import { ParkedEventsController } from './parked-events/parked-events.controller';
+
+/** Operators' endpoints over the processor runtime. */
+@Module({ controllers: [ParkedEventsController] })
+class OperationsModule {}
 
 /** The HTTP surface: every documented /v1 endpoint plus health, over the shared platform. */
 @Module({})
 export class SwitchyardModule {
-  static forRoot(runtime: PlatformRuntime, readiness: ReadinessContributor[]): DynamicModule {
+  static forRoot(
+    runtime: PlatformRuntime,
+    readiness: ReadinessContributor[],
+    codeHost: CodeHost,
+  ): DynamicModule {
     return {
       module: SwitchyardModule,
       imports: [
         PlatformModule.forRoot(runtime),
+        // The process's one code host, which its processors share.
+        CodeHostClientModule.forRoot(codeHost),
         CqrsModule.forRoot(),
         HealthModule.forRoot({ contributors: { provide: READINESS_CONTRIBUTORS, useValue: readiness } }),
         // GitHub mode: code-host tokens are GitHub's (checked with GitHub), after the configured table.
@@ -54,6 +66,7 @@ export class SwitchyardModule {
         QuarantineModule,
         MergeQueueModule,
         StatusModule,
+        OperationsModule,
       ],
     };
   }

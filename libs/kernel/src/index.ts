@@ -9,3 +9,4 @@ export * from './wall-clock';
 export * from './concurrently';
 export * from './batched-calls';
 export * from './seeded-random';
+export * from './outage';

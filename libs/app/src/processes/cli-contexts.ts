@@ -3,6 +3,7 @@ import { CommandService } from '@switchyard/event-store/application';
 import { createLogger } from '@switchyard/http';
 import { systemClock } from '@switchyard/kernel';
 import { loadConfigOrExit, type SwitchyardConfig } from '@switchyard/platform';
+import type { ParkedCliContext } from '../cli/parked.command';
 import type { RebuildCliContext } from '../cli/rebuild.command';
 import { openRuntime } from '../runtime/open-runtime';
 
@@ -14,7 +15,8 @@ export interface AuthCliContext extends AuthServices {
 /**
  * The CLI opens the same stores as the service. Its commands wait for the read models like the
  * HTTP endpoints do: it runs the projections itself when nobody else does (embedded store, or a
- * PostgreSQL deployment without a projector), and otherwise follows the checkpoints that the
+ * PostgreSQL deployment without a projector), never a reactor or a timer (a command must not act
+ * on pull requests), and otherwise follows the checkpoints that the
  * running service's projections commit, woken by their announcements and re-reading the table
  * while it waits, so a command returns as soon as its event is applied.
  */
@@ -46,6 +48,18 @@ export async function openRebuildCliContext(
     executor: runtime.storage.executor,
     store: runtime.storage.store,
     projections: [...runtime.projections],
+    close: () => runtime.close(),
+  };
+}
+
+/** The deployment's stores, for the parked-event commands (which run no processor). */
+export async function openParkedCliContext(
+  config: SwitchyardConfig = loadConfigOrExit(),
+): Promise<ParkedCliContext> {
+  const runtime = await openRuntime(config, { role: 'rebuild' });
+  return {
+    executor: runtime.storage.executor,
+    store: runtime.storage.store,
     close: () => runtime.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { ApplicationKeyService } from '@switchyard/auth';
+import { recordForgeOrigin } from '@switchyard/code-host/sandbox';
 import { systemClock, type Clock } from '@switchyard/kernel';
 import { configureHttpApp, createHttpAdapter, PinoNestLogger } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
@@ -45,8 +46,9 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
   const cleanups: Array<() => Promise<void>> = [() => runtime.close()];
   try {
     if (!freshness) throw new Error(`The ${options.role} role has no read-your-writes source`);
+    if (!runtime.codeHost) throw new Error(`The ${options.role} role has no code host`);
     const app = await NestFactory.create<NestFastifyApplication>(
-      SwitchyardModule.forRoot({ config, storage, freshness, clock }, runtime.readiness),
+      SwitchyardModule.forRoot({ config, storage, freshness, clock }, runtime.readiness, runtime.codeHost),
       createHttpAdapter(config, logger),
       { logger: new PinoNestLogger(logger), abortOnError: false },
     );
@@ -63,6 +65,9 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
     await app.listen({ port: config.port, host: config.host });
     const url = await app.getUrl();
     runtime.serviceOrigin.set(url.replace('[::1]', '127.0.0.1'));
+    // Where the deployment's engine and projector find the sandbox forge this process serves.
+    if (config.github.mode === 'sandbox' && !config.github.apiUrl)
+      await recordForgeOrigin(storage.executor, config.advertisedUrl ?? runtime.serviceOrigin.get()!);
     logger.info({ url, storage: storage.description, role: options.role }, 'switchyard listening');
     return {
       app,

@@ -1,14 +1,18 @@
+import type { GitHubCodeHost } from '@switchyard/code-host/github';
 import { ServiceOrigin } from '@switchyard/code-host/github';
 import { CommandService } from '@switchyard/event-store/application';
 import { createLogger, type ReadinessContributor } from '@switchyard/http';
-import type { Storage, SwitchyardConfig } from '@switchyard/platform';
+import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
+import { ConfigError, type Storage, type SwitchyardConfig } from '@switchyard/platform';
 import {
+  BalancedLeases,
   CheckpointFreshness,
   deploymentId,
   openCheckpointSignal,
+  PeriodicRunner,
   ProcessorHost,
   ProcessorRunner,
-  RedisLeases,
+  type HostedRunner,
   type OwnershipSource,
   type ProcessorRunnerOptions,
   type Projection,
@@ -16,11 +20,15 @@ import {
 } from '@switchyard/projection';
 import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
-import { checkpointReadiness, projectionReadiness } from '../projection-readiness';
-import { switchyardProjections, switchyardReactors } from '../switchyard-projections';
-import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
+import { processorReadiness, type DeploymentProcessor } from '../processor-readiness';
+import { isExternalFact, switchyardProjections, switchyardReactors } from '../switchyard-projections';
+import { EngineLayout } from './engine-layout';
 import { openMergeQueueEngine } from './merge-queue-engine';
+import { openProcessCodeHost } from './process-code-host';
 import { ROLE_TRAITS, type RuntimeRole } from './runtime-roles';
+
+/** How often an engine retries for a partition's lease: bounds the takeover after the lease's ttl. */
+const ENGINE_LEASE_RETRY_MS = 1000;
 
 export interface RuntimeOptions {
   role: RuntimeRole;
@@ -39,8 +47,10 @@ export interface SwitchyardRuntime {
   /** Read-your-writes for this process's writes; null where the role writes nothing. */
   freshness: ReadModelFreshness | null;
   readiness: ReadinessContributor[];
-  /** The merge-queue engine where this process runs the processors; null elsewhere. */
+  /** The merge-queue engine where this process runs it; null elsewhere. */
   mergeQueue: MergeQueueEngine | null;
+  /** The process's one code host (shared by its HTTP features and processors); null for the CLI. */
+  codeHost: GitHubCodeHost | null;
   /** Where this process listens, once it does: the sandbox forge's origin for the code host in sandbox mode. */
   serviceOrigin: ServiceOrigin;
   /** Stops everything the runtime started, in reverse order. */
@@ -57,9 +67,9 @@ export async function openRuntime(
 ): Promise<SwitchyardRuntime> {
   const traits = ROLE_TRAITS[options.role];
   if (traits.needsDatabaseUrl && !config.databaseUrl) {
-    throw new Error(
+    throw new ConfigError([
       `The ${options.role} process shares its stores with the projector: set DATABASE_URL (PostgreSQL).`,
-    );
+    ]);
   }
   const logger = options.logger ?? createLogger(config);
   const storage = await openSwitchyardStorage(config);
@@ -70,6 +80,13 @@ export async function openRuntime(
   try {
     const projections = switchyardProjections();
     const serviceOrigin = new ServiceOrigin();
+    const runsEngine = traits.processors === 'all' || traits.processors === 'engine';
+    const runsProjectorReactors = traits.processors === 'all' || traits.processors === 'projections';
+    const codeHost =
+      traits.servesHttp || runsEngine || runsProjectorReactors
+        ? openProcessCodeHost({ config, storage, serviceOrigin, logger })
+        : null;
+    const layout = EngineLayout.of(config);
     const names = projections.map((projection) => projection.name);
     const announces =
       traits.announces === 'always' ||
@@ -99,7 +116,6 @@ export async function openRuntime(
 
     let processors: ProcessorHost | null = null;
     let mergeQueue: MergeQueueEngine | null = null;
-    const readiness: ReadinessContributor[] = [];
     if (traits.processors !== 'none') {
       const buildsReadModels = traits.processors !== 'engine';
       // Reactors wait on the read models they read: built by this same host, or by the projector.
@@ -118,52 +134,52 @@ export async function openRuntime(
         defaultWaitTimeoutMs: waitMs,
         publisher: announces ? signal?.signal : undefined,
         lockRetryMs: traits.lockRetryMs,
+        parks: isExternalFact,
       };
-      const runners: ProcessorRunner[] = [];
-      if (buildsReadModels) {
-        const reactors = switchyardReactors({
-          config,
-          logger,
-          serviceOrigin,
+      const runners: HostedRunner[] = [];
+      if (buildsReadModels)
+        for (const projection of projections) runners.push(new ProcessorRunner(projection, runnerOptions));
+      if (runsProjectorReactors && codeHost)
+        for (const reactor of switchyardReactors({
           sql: storage.executor,
           freshness: readModels,
-        });
-        for (const processor of [...projections, ...reactors])
-          runners.push(new ProcessorRunner(processor, runnerOptions));
-      }
-      if (traits.processors === 'all' || traits.processors === 'engine') {
-        const engine = openMergeQueueEngine({
-          config,
+          codeHost,
           logger,
-          serviceOrigin,
-          storage,
-          freshness: readModels,
-        });
-        const ownership = await engineOwnership(config, storage, logger);
+        }))
+          runners.push(new ProcessorRunner(reactor, runnerOptions));
+      if (runsEngine && codeHost) {
+        const engine = openMergeQueueEngine({ logger, storage, codeHost, freshness: readModels, layout });
+        const ownership = await engineOwnership(config, storage, layout, logger);
         if (ownership.close) cleanups.unshift(ownership.close);
-        for (const reactor of engine.reactors)
-          runners.push(new ProcessorRunner(reactor, { ...runnerOptions, ownership: ownership.source }));
-        mergeQueue = engine;
+        const engineOptions = {
+          ...runnerOptions,
+          ownership: ownership.source,
+          lockRetryMs: ownership.source ? ENGINE_LEASE_RETRY_MS : traits.lockRetryMs,
+        };
+        for (const reactor of engine.reactors) runners.push(new ProcessorRunner(reactor, engineOptions));
+        for (const timer of engine.timers) runners.push(new PeriodicRunner(timer, engineOptions));
+        mergeQueue = engine.engine;
       }
-      const host: ProcessorHost = new ProcessorHost(runners, waitMs);
+      const host: ProcessorHost = new ProcessorHost(runners, waitMs, { executor: storage.executor, logger });
       host.start();
       cleanups.unshift(() => host.stop());
-      if (mergeQueue) {
-        const timer = mergeQueue.timer;
-        timer.start();
-        cleanups.unshift(() => timer.stop());
-      }
-      readiness.push(projectionReadiness(host, storage.store));
       processors = host;
     }
 
+    const readiness: ReadinessContributor[] = [];
+    if (traits.servesHttp && codeHost)
+      readiness.push(
+        processorReadiness({
+          executor: storage.executor,
+          store: storage.store,
+          processors: deploymentProcessors(projections, layout, storage, codeHost, logger),
+          host: processors,
+        }),
+      );
+
     let freshness: ReadModelFreshness | null = null;
     if (traits.freshness === 'own-processors') freshness = processors;
-    if (checkpoints) {
-      if (traits.processors === 'none')
-        readiness.push(checkpointReadiness(storage.executor, names, storage.store));
-      freshness = checkpoints;
-    }
+    if (checkpoints) freshness = checkpoints;
     return {
       role: options.role,
       config,
@@ -174,6 +190,7 @@ export async function openRuntime(
       freshness,
       readiness,
       mergeQueue,
+      codeHost,
       serviceOrigin,
       close,
     };
@@ -183,20 +200,50 @@ export async function openRuntime(
   }
 }
 
+/** Every processor of a deployment, whichever process runs it: what /readyz reports on. */
+function deploymentProcessors(
+  projections: readonly Projection[],
+  layout: EngineLayout,
+  storage: Storage,
+  codeHost: GitHubCodeHost,
+  logger: Logger,
+): DeploymentProcessor[] {
+  // Made only for their names: nothing runs them here.
+  const reactors = switchyardReactors({
+    sql: storage.executor,
+    freshness: { assertRunning: async () => undefined, waitFor: async () => true },
+    codeHost,
+    logger,
+  });
+  return [
+    ...projections.map((projection) => ({ name: projection.name, kind: 'projection' as const })),
+    ...reactors.map((reactor) => ({ name: reactor.name, kind: 'reactor' as const })),
+    ...layout.processorNames(),
+  ];
+}
+
 /**
- * Who may act for the merge-queue engine: one owner per engine reactor across every process. With
- * REDIS_URL (a multi-service deployment) a Redis lease, which a dead or partitioned owner loses
- * within its ttl, so another engine takes over; otherwise a PostgreSQL advisory lock (PGlite: the
- * one process). Every process that may run the engine decides the same way from the same settings.
+ * Who may act for the merge-queue engine: one owner per partition across every process. With
+ * REDIS_URL (a multi-service deployment) balanced Redis leases: the engines share the partitions
+ * out (at most ceil(partitions / live engines) each), and a dead or partitioned owner loses its
+ * leases within their ttl, so another engine takes over; otherwise a PostgreSQL advisory lock
+ * per processor (PGlite: the one process). Every process that may run the engine decides the
+ * same way from the same settings.
  */
 async function engineOwnership(
   config: SwitchyardConfig,
   storage: Storage,
+  layout: EngineLayout,
   logger: Logger,
 ): Promise<{ source: OwnershipSource | undefined; close?: () => Promise<void> }> {
   if (!config.redisUrl) return { source: undefined };
   // Scoped by the deployment: others sharing the Redis server have leases of their own.
   const scope = await deploymentId(storage.executor);
-  const leases = RedisLeases.connect(config.redisUrl, { logger, scope });
+  const leases = await BalancedLeases.join(config.redisUrl, {
+    scope,
+    groupOf: layout.groupOf,
+    groups: layout.partitions,
+    logger,
+  });
   return { source: leases, close: () => leases.close() };
 }

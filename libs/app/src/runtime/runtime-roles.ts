@@ -3,9 +3,11 @@ export type RuntimeRole = 'all-in-one' | 'api' | 'projector' | 'engine' | 'cli' 
 
 /**
  * The processors a process runs: every one; the projections with the reactors that feed the
- * read models (the projector); only the merge-queue engine's reactors and timer (the engine); or none.
+ * read models (the projector); only the merge-queue engine's reactors and timers (the engine);
+ * only the projections, no reactor and no timer (a CLI command, for read-your-writes on its own
+ * writes); or none.
  */
-export type ProcessorSet = 'all' | 'projections' | 'engine' | 'none';
+export type ProcessorSet = 'all' | 'projections' | 'engine' | 'read-models' | 'none';
 
 export interface RoleTraits {
   /** The processors this process runs. */
@@ -20,6 +22,8 @@ export interface RoleTraits {
   minimumWaitMs?: number;
   /** The api shares its stores with a projector elsewhere, which needs PostgreSQL. */
   needsDatabaseUrl: boolean;
+  /** Serves HTTP, and so /readyz for every processor of the deployment. */
+  servesHttp: boolean;
 }
 
 /**
@@ -32,18 +36,45 @@ export const ROLE_TRAITS: Readonly<Record<RuntimeRole, RoleTraits>> = {
     freshness: 'own-processors',
     announces: 'shared-database',
     needsDatabaseUrl: false,
+    servesHttp: true,
   },
-  api: { processors: 'none', freshness: 'checkpoints', announces: 'never', needsDatabaseUrl: true },
-  projector: { processors: 'projections', freshness: 'none', announces: 'always', needsDatabaseUrl: false },
+  api: {
+    processors: 'none',
+    freshness: 'checkpoints',
+    announces: 'never',
+    needsDatabaseUrl: true,
+    servesHttp: true,
+  },
+  projector: {
+    processors: 'projections',
+    freshness: 'none',
+    announces: 'always',
+    needsDatabaseUrl: false,
+    servesHttp: false,
+  },
   // Its reactors read the read models the projector builds: it waits on the projector's checkpoints.
-  engine: { processors: 'engine', freshness: 'checkpoints', announces: 'always', needsDatabaseUrl: false },
+  engine: {
+    processors: 'engine',
+    freshness: 'checkpoints',
+    announces: 'always',
+    needsDatabaseUrl: false,
+    servesHttp: false,
+  },
+  // A command must never act on pull requests: it catches up only the read models it waits on.
   cli: {
-    processors: 'all',
+    processors: 'read-models',
     freshness: 'checkpoints',
     announces: 'always',
     lockRetryMs: 500,
     minimumWaitMs: 30_000,
     needsDatabaseUrl: false,
+    servesHttp: false,
   },
-  rebuild: { processors: 'none', freshness: 'none', announces: 'never', needsDatabaseUrl: false },
+  rebuild: {
+    processors: 'none',
+    freshness: 'none',
+    announces: 'never',
+    needsDatabaseUrl: false,
+    servesHttp: false,
+  },
 };

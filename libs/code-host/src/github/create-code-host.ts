@@ -20,16 +20,21 @@ export interface CodeHostSetup {
    * (a first start prints a bootstrap key that is only stored hashed).
    */
   sandboxToken?: () => Promise<string>;
-  /** The service's own origin once it listens (sandbox mode without an explicit API URL). */
-  serviceOrigin: () => string | null;
+  /**
+   * Where the sandbox forge is served (sandbox mode without an explicit API URL): this process's
+   * own origin once it listens, else the origin an api of the deployment recorded
+   * (recordedForgeOrigin); null while there is none yet.
+   */
+  serviceOrigin: () => string | null | Promise<string | null>;
   logger: Logger;
 }
 
 /**
  * The one adapter, set up for the mode: GitHub mode authenticates as the App against github.com
- * or GHES; sandbox mode sends the admin key to the sandbox forge (the service's own
- * `/sandbox/github`, or SWITCHYARD_GITHUB_API_URL when the forge runs in another process), or
- * the sandbox's stored service token when no admin key is configured.
+ * or GHES; sandbox mode sends the admin key to the sandbox forge (SWITCHYARD_GITHUB_API_URL when
+ * set, else the `/sandbox/github` of the service's own origin or of the api that recorded its
+ * origin), or the sandbox's stored service token when no admin key is configured. Each process
+ * makes one and shares it (openRuntime), so one installation has one throttle per process.
  */
 export function createGitHubCodeHost(setup: CodeHostSetup): GitHubCodeHost {
   const meter = new RequestMeter();
@@ -41,16 +46,28 @@ export function createGitHubCodeHost(setup: CodeHostSetup): GitHubCodeHost {
   const sandboxToken = setup.sandboxToken;
   const token = async (): Promise<string> => {
     if (adminKey) return adminKey;
-    if (sandboxToken) return sandboxToken();
+    // Before any api has created the forge's tables, the forge is not there yet: wait it out.
+    if (sandboxToken)
+      return sandboxToken().catch((error: unknown) => {
+        throw new CodeHostError(
+          'unavailable',
+          `The sandbox forge has not started yet: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      });
     throw new CodeHostError(
       'unavailable',
       'Sandbox mode authenticates with the admin key or the sandbox service token: set SWITCHYARD_ADMIN_KEY',
     );
   };
-  const baseUrl = () => {
-    if (github.apiUrl) return github.apiUrl;
-    const origin = setup.serviceOrigin();
-    if (!origin) throw new CodeHostError('unavailable', 'The sandbox forge is not listening yet');
+  const apiUrl = github.apiUrl;
+  const baseUrl = async (): Promise<string> => {
+    if (apiUrl) return apiUrl;
+    const origin = await setup.serviceOrigin();
+    if (!origin)
+      throw new CodeHostError(
+        'unavailable',
+        'The sandbox forge is not listening yet: no api of this deployment has recorded its origin',
+      );
     return `${origin}${SANDBOX_API_PATH}`;
   };
   return new GitHubCodeHost(new TokenClients(baseUrl, token, meter, setup.logger), meter);

@@ -31,11 +31,12 @@ interface Logger {
  * once it listens.
  */
 export class TokenClients implements GitHubClients {
-  private client: Promise<GitHubOctokit> | null = null;
+  private client: { baseUrl: string; octokit: Promise<GitHubOctokit> } | null = null;
   private login: Promise<string> | null = null;
 
   constructor(
-    private readonly baseUrl: () => string,
+    /** Read on every use: the forge may move (an api restarted elsewhere). */
+    private readonly baseUrl: () => Promise<string>,
     /** A token, or where to find it (the sandbox's stored service token). */
     private readonly token: string | (() => Promise<string>),
     private readonly meter: RequestMeter,
@@ -62,16 +63,19 @@ export class TokenClients implements GitHubClients {
     return this.login;
   }
 
-  private shared(): Promise<GitHubOctokit> {
-    this.client ??= this.connect().catch((error: unknown) => {
-      this.client = null;
-      throw error;
-    });
-    return this.client;
+  private async shared(): Promise<GitHubOctokit> {
+    const baseUrl = await this.baseUrl();
+    if (this.client?.baseUrl !== baseUrl) {
+      const client = { baseUrl, octokit: this.connect(baseUrl) };
+      this.client = client;
+      client.octokit.catch(() => {
+        if (this.client === client) this.client = null;
+      });
+    }
+    return this.client.octokit;
   }
 
-  private async connect(): Promise<GitHubOctokit> {
-    const baseUrl = this.baseUrl();
+  private async connect(baseUrl: string): Promise<GitHubOctokit> {
     const auth = typeof this.token === 'string' ? this.token : await this.token();
     return new GitHubOctokit({ ...octokitOptions(baseUrl, this.log, false, this.meter), auth });
   }

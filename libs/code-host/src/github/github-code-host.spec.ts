@@ -35,7 +35,7 @@ describe('GitHubCodeHost', () => {
   const host = () => {
     const meter = new RequestMeter();
     return new GitHubCodeHost(
-      new TokenClients(() => baseUrl, 'admin-key', meter, { warn: () => undefined }),
+      new TokenClients(async () => baseUrl, 'admin-key', meter, { warn: () => undefined }),
       meter,
     );
   };

@@ -25,7 +25,7 @@ import {
   type RepositoryRef,
 } from '../port/pull-request-snapshot';
 import { toCodeHostError } from './error-mapping';
-import type { GitHubClients } from './github-clients';
+import { AppInstallationClients, type GitHubClients } from './github-clients';
 import {
   changedFileOf,
   checkRunOf,
@@ -53,6 +53,10 @@ export class GitHubCodeHost implements CodeHost {
   /** REST calls and writes since start, per operation. */
   usage(): CodeHostUsage {
     return structuredClone(this.meter.total);
+  }
+  /** The App's installations, listed with this host's own clients (GitHub mode); null in sandbox mode. */
+  installationLister(): AppInstallationClients | null {
+    return this.clients instanceof AppInstallationClients ? this.clients : null;
   }
 
   metered<T>(work: () => Promise<T>): Promise<{ result: T; usage: CodeHostUsage }> {

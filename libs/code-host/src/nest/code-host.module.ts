@@ -1,21 +1,24 @@
-import { Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
-import { APP_INTERCEPTOR, HttpAdapterHost } from '@nestjs/core';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { EventStore } from '@switchyard/event-store';
 import { APP_CONFIG, EVENT_STORE, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
 import type { SqlExecutor } from '@switchyard/sql';
-import { createGitHubCodeHost } from '../github/create-code-host';
-import { AppInstallationClients } from '../github/github-clients';
-import { RequestMeter } from '../github/request-meter';
+import { GitHubCodeHost } from '../github/github-code-host';
 import { InstallationReconciliation } from '../pull-requests/application/installation-reconciliation';
-import { CODE_HOST } from '../port/code-host';
+import { CODE_HOST, type CodeHost } from '../port/code-host';
 import { PullRequestSnapshots } from '../pull-requests/application/pull-request-snapshots';
 import { RepositoryCoverage } from '../pull-requests/application/repository-coverage';
 import { GitHubWebhookIntake } from '../webhooks/application/github-webhook-intake';
 import { WEBHOOK_SECRET_SOURCE, type WebhookSecretSource } from '../webhooks/application/webhook-secret';
-import { sandboxServiceToken } from '../sandbox/service-token';
 import { sandboxWebhookSecret } from '../sandbox/webhooks/webhook-signature';
 import { GitHubWebhookController } from '../webhooks/http/github-webhook.controller';
-import { listeningOrigin } from './listening-origin';
 import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor';
 
 /**
@@ -53,18 +56,6 @@ import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor
       inject: [EVENT_STORE, WEBHOOK_SECRET_SOURCE],
     },
     {
-      provide: CODE_HOST,
-      useFactory: (config: SwitchyardConfig, adapterHost: HttpAdapterHost, sql: SqlExecutor) =>
-        createGitHubCodeHost({
-          github: config.github,
-          adminKey: config.adminKey,
-          sandboxToken: () => sandboxServiceToken(sql),
-          serviceOrigin: () => listeningOrigin(adapterHost),
-          logger: { warn: () => undefined },
-        }),
-      inject: [APP_CONFIG, HttpAdapterHost, SQL_EXECUTOR],
-    },
-    {
       provide: PullRequestSnapshots,
       useFactory: (sql: SqlExecutor) => new PullRequestSnapshots(sql),
       inject: [SQL_EXECUTOR],
@@ -76,9 +67,25 @@ import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor
       inject: [SQL_EXECUTOR, APP_CONFIG],
     },
   ],
-  exports: [CODE_HOST, PullRequestSnapshots, RepositoryCoverage, WEBHOOK_SECRET_SOURCE],
+  exports: [PullRequestSnapshots, RepositoryCoverage, WEBHOOK_SECRET_SOURCE],
 })
 export class CodeHostModule {}
+
+/**
+ * CODE_HOST for every module of the app: the process's one code host (openRuntime makes it, and
+ * the processors share it), so one installation has one client and one throttle per process.
+ */
+@Global()
+@Module({})
+export class CodeHostClientModule {
+  static forRoot(codeHost: CodeHost): DynamicModule {
+    return {
+      module: CodeHostClientModule,
+      providers: [{ provide: CODE_HOST, useValue: codeHost }],
+      exports: [CODE_HOST],
+    };
+  }
+}
 
 /**
  * GitHub mode only: 404 for a repository no installation covers (RepositoryCoverageInterceptor).
@@ -100,12 +107,15 @@ export class RepositoryCoverageModule implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: SwitchyardConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CODE_HOST) private readonly codeHost: CodeHost,
   ) {}
 
   onApplicationBootstrap(): void {
     const { github } = this.config;
     if (github.mode !== 'github') return;
-    const lister = new AppInstallationClients(github, new RequestMeter(), this.logger);
+    // The process's own client: the listing counts against the same installation budget.
+    const lister = this.codeHost instanceof GitHubCodeHost ? this.codeHost.installationLister() : null;
+    if (!lister) return;
     new InstallationReconciliation(this.store, lister, { info: (message) => this.logger.log(message) })
       .reconcile()
       .catch((error: unknown) =>

@@ -17,6 +17,11 @@ export class CodeHostError extends Error {
     super(message);
     this.name = 'CodeHostError';
   }
+
+  /** The host did not answer: processors wait it out instead of counting it against the event (isOutage). */
+  get outage(): boolean {
+    return this.kind === 'unavailable';
+  }
 }
 
 export function isCodeHostError(error: unknown, kind?: CodeHostErrorKind): error is CodeHostError {

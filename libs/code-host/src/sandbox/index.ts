@@ -4,3 +4,4 @@ export * from './forge/timers';
 export * from './http/sandbox-forge.module';
 export * from './webhooks/webhook-signature';
 export * from './service-token';
+export * from './forge-origin';

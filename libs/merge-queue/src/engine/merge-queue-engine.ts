@@ -1,7 +1,7 @@
 import type { CodeHost, CodeHostUsage } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type { EventStore } from '@switchyard/event-store';
-import type { CommandService } from '@switchyard/event-store/application';
+import { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
 import type { Reactor, ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
@@ -17,8 +17,12 @@ import { RepositoryConfigurations } from './repository-configuration';
 export interface MergeQueueEngine {
   /** Facts → queue commands, and queue decisions → code-host effects. */
   reactors: Reactor[];
-  /** Ticks queues whose timers are due; start it where the reactors run. */
-  timer: QueueTimer;
+  /**
+   * A timer that ticks the due queues of the repositories it owns, issuing every command only
+   * after `fence` (which throws once its runner lost the ownership) lets it: the runtime runs one per
+   * partition as a periodic processor.
+   */
+  timer(options: { owns?: (repository: string) => boolean; fence: () => void }): QueueTimer;
   /** What the engine asked of the code host: REST calls and writes, and when each operation began. */
   telemetry: EngineTelemetry;
 }
@@ -50,6 +54,21 @@ function observed(codeHost: CodeHost, telemetry: EngineTelemetry, clock: Clock):
   return beforeEachOperation(codeHost, (operation) => telemetry.record(operation, clock.now().getTime()));
 }
 
+/** Checks the fence (its owner still owns the work) before each command it handles. */
+class FencedCommandService extends CommandService {
+  constructor(
+    store: EventStore,
+    private readonly fence: () => void,
+  ) {
+    super(store);
+  }
+
+  override handle: CommandService['handle'] = (...args) => {
+    this.fence();
+    return super.handle(...args);
+  };
+}
+
 interface Logger {
   warn(object: object, message: string): void;
 }
@@ -63,7 +82,6 @@ export function createMergeQueueEngine(deps: {
   codeHost: CodeHost;
   clock: Clock;
   logger: Logger;
-  timerIntervalMs?: number;
 }): MergeQueueEngine {
   const { store, commands, sql, freshness, clock, logger } = deps;
   const telemetry = new EngineTelemetry(deps.codeHost);
@@ -78,6 +96,17 @@ export function createMergeQueueEngine(deps: {
       createStatusCommentsReactor({ desk, codeHost }),
     ],
     telemetry,
-    timer: new QueueTimer({ desk, freezes, sql, clock, logger, intervalMs: deps.timerIntervalMs ?? 1000 }),
+    timer({ owns, fence }) {
+      // The timer's own desk, whose every command is fenced by the timer's ownership.
+      const fencedDesk = new QueueDesk(store, new FencedCommandService(store, fence), desk.configurations);
+      const fencedFreezes = new FreezeWatch(fencedDesk, sql, snapshots, clock);
+      return new QueueTimer({
+        desk: fencedDesk,
+        freezes: fencedFreezes,
+        sql,
+        clock,
+        ...(owns ? { owns } : {}),
+      });
+    },
   };
 }

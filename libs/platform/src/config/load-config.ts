@@ -15,7 +15,7 @@ type Env = Record<string, string | undefined>;
  * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
  * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
  * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS,
- * SWITCHYARD_SANDBOX_WEBHOOK_URL.
+ * SWITCHYARD_SANDBOX_WEBHOOK_URL, SWITCHYARD_ADVERTISED_URL.
  */
 export function loadConfig(env: Env = process.env): SwitchyardConfig {
   const problems: string[] = [];
@@ -79,6 +79,13 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     problems,
   );
 
+  const advertisedUrl = url(
+    value('SWITCHYARD_ADVERTISED_URL'),
+    'SWITCHYARD_ADVERTISED_URL',
+    ['http:', 'https:'],
+    problems,
+  );
+
   if (problems.length) throw new ConfigError(problems);
   return {
     port,
@@ -96,6 +103,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     github,
     sandboxCiSeconds,
     sandboxWebhookUrl,
+    advertisedUrl: advertisedUrl?.replace(/\/+$/, '') ?? null,
   };
 }
 

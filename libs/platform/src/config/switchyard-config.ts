@@ -33,4 +33,10 @@ export interface SwitchyardConfig {
    * Set it when the processes sit behind a load balancer, or to watch deliveries elsewhere.
    */
   sandboxWebhookUrl: string | null;
+  /**
+   * The URL at which the other processes of the deployment reach this api (SWITCHYARD_ADVERTISED_URL),
+   * recorded in the database for them in sandbox mode (where the engine and the projector find the
+   * forge); null means where it listens, which suits processes on one host but not containers.
+   */
+  advertisedUrl: string | null;
 }

@@ -30,6 +30,8 @@ describeEachDatabase('checkpoint store', (db) => {
       version: 3,
       position: 'start',
       failure: null,
+      heartbeatAt: null,
+      lastError: null,
     });
   });
 
@@ -85,6 +87,8 @@ describeEachDatabase('checkpoint store', (db) => {
       version: 2,
       position: 'start',
       failure: null,
+      heartbeatAt: null,
+      lastError: null,
     });
   });
 

@@ -15,6 +15,10 @@ export interface Checkpoint {
    * here so that processes that do not run it (the api) refuse the writes that wait for it.
    */
   failure: string | null;
+  /** When the process running it last said it was alive (null: never, or not since the column exists). */
+  heartbeatAt: Date | null;
+  /** The failure it was retrying at that heartbeat; null while its work succeeds. */
+  lastError: string | null;
 }
 
 interface CheckpointRow {
@@ -22,16 +26,45 @@ interface CheckpointRow {
   version: number;
   position: string;
   failure: string | null;
+  heartbeat_at: Date | string | null;
+  last_error: string | null;
 }
 
-const COLUMNS = 'name, version, position, failure';
+const COLUMNS = 'name, version, position, failure, heartbeat_at, last_error';
 
 const toCheckpoint = (row: CheckpointRow): Checkpoint => ({
   name: row.name,
   version: Number(row.version),
   position: row.position,
   failure: row.failure,
+  heartbeatAt: row.heartbeat_at === null ? null : new Date(row.heartbeat_at),
+  lastError: row.last_error,
 });
+
+/** One processor's sign of life: it runs here now, and what it is retrying, if anything. */
+export interface Heartbeat {
+  name: string;
+  lastError: string | null;
+}
+
+/**
+ * Records that these processors run in this process now (one statement for all of them), so that
+ * processes that do not run them (the api) can tell a live processor from a dead one.
+ */
+export async function recordHeartbeats(q: SqlQueryable, beats: readonly Heartbeat[]): Promise<void> {
+  if (beats.length === 0) return;
+  await q.query(
+    `UPDATE sy_projection_checkpoints c SET heartbeat_at = now(), last_error = b.last_error
+     FROM unnest($1::text[], $2::text[]) AS b(name, last_error) WHERE c.name = b.name`,
+    [beats.map((beat) => beat.name), beats.map((beat) => beat.lastError)],
+  );
+}
+
+/** The database's own clock, which stamps the heartbeats: staleness is judged against it. */
+export async function databaseNow(q: SqlQueryable): Promise<Date> {
+  const { rows } = await q.query<{ now: Date | string }>('SELECT now() AS now');
+  return new Date(rows[0]!.now);
+}
 
 export async function readCheckpoint(q: SqlQueryable, name: string): Promise<Checkpoint | null> {
   const { rows } = await q.query<CheckpointRow>(
@@ -60,6 +93,22 @@ export async function resetCheckpoint(tx: SqlQueryable, name: string, version: n
        failure = NULL`,
     [name, version],
   );
+}
+
+/**
+ * The lowest of the named checkpoints that exist, or null when none does: where a processor that
+ * takes over the work of others (a reactor split into partitions) starts, so that it repeats
+ * nothing the others have not finished, and reacts to no history they already reacted to.
+ */
+export async function lowestCheckpoint(
+  q: SqlQueryable,
+  names: readonly string[],
+): Promise<Position | 'start' | null> {
+  if (names.length === 0) return null;
+  const found = [...(await readCheckpoints(q, names)).values()].map((checkpoint) => checkpoint.position);
+  if (found.length === 0) return null;
+  if (found.includes('start')) return 'start';
+  return found.reduce((lowest, position) => (position < lowest ? position : lowest));
 }
 
 /** Inserts the checkpoint at `initial` (the start by default) unless it exists; returns where it stands. */

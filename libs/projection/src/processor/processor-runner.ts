@@ -8,11 +8,13 @@ import {
   type RecordedEvent,
   Wakeup,
 } from '@switchyard/event-store';
+import { isOutage } from '@switchyard/kernel';
 import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
 import { readCheckpoint, recordCheckpointFailure } from '../checkpoint/checkpoint-store';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import { advisoryLockOwnership, type Ownership, type OwnershipSource } from '../lock/ownership';
 import { errorMessage } from '../logger';
+import { parkEvent, recordReplay, requestedReplays, type ParkedEvent } from '../parking/parked-events';
 import { ConditionWaiters } from '../waiting/condition-waiters';
 import type { Processor } from './processor';
 import { handlingFor, type ProcessorDependencies, type ProcessorHandling } from './processor-handling';
@@ -46,6 +48,13 @@ export interface ProcessorRunnerOptions extends ProcessorDependencies {
    * while the database answers count: an outage is waited out, not blamed on the event.
    */
   maxAttemptsPerEvent?: number;
+  /**
+   * Which events come from outside (facts a code host reported): one that still cannot be applied
+   * after its attempts is parked (recorded in sy_parked_events, logged) and the processor goes on
+   * with the next event. Any other event stops the processor, since a failure on Switchyard's own
+   * events is a bug to fix. Default: none is parked.
+   */
+  parks?: (event: RecordedEvent) => boolean;
 }
 
 /** Why a unit of work stopped being retried: the runner is stopping. */
@@ -87,6 +96,11 @@ export class ProcessorRunner {
   private storedFailure: string | null = null;
   private publishFailing = false;
   private running: { controller: AbortController; done: Promise<void> } | null = null;
+  /** Whether this process owns the processor now (so its heartbeat is worth recording). */
+  private owning = false;
+  /** The work that moves the checkpoint, one unit at a time: the feed's and the replays'. */
+  private exclusive: Promise<unknown> = Promise.resolve();
+  private current: { signal: AbortSignal; ownership: Ownership } | null = null;
 
   constructor(
     readonly processor: Processor,
@@ -97,6 +111,11 @@ export class ProcessorRunner {
 
   get name(): string {
     return this.processor.name;
+  }
+
+  private get accepts(): ((event: RecordedEvent) => boolean) | undefined {
+    const processor = this.processor;
+    return 'accepts' in processor && processor.accepts ? (event) => processor.accepts!(event) : undefined;
   }
 
   /** The committed checkpoint; null until the runner has read it. */
@@ -165,6 +184,57 @@ export class ProcessorRunner {
     return reached();
   }
 
+  /** Whether this process holds the processor's lock or lease right now. */
+  get owns(): boolean {
+    return this.owning;
+  }
+
+  /**
+   * Carries out the replays operators asked of this processor (see requestReplay), when this
+   * process owns it: each parked event is applied again at the current checkpoint, under the same
+   * fencing as the feed, and the outcome is recorded beside it. Nothing to do elsewhere.
+   */
+  async replayRequested(): Promise<void> {
+    const current = this.current;
+    if (!current || !this.owning || current.signal.aborted) return;
+    for (const parked of await requestedReplays(this.options.executor, [this.name])) {
+      if (current.signal.aborted) return;
+      await this.replay(parked, current.signal, current.ownership);
+    }
+  }
+
+  private async replay(parked: ParkedEvent, signal: AbortSignal, ownership: Ownership): Promise<void> {
+    const { events } = await this.options.store.readStream(parked.streamId, {
+      fromRevision: BigInt(parked.revision),
+      maxCount: 1,
+    });
+    const event = events[0];
+    let error: string | null = null;
+    if (!event || event.position !== parked.position) error = 'the event is no longer in the store';
+    else
+      try {
+        // At the current checkpoint, which the unit re-affirms (compare-and-set) without moving it.
+        await this.serially(async () => {
+          const at = this.checkpoint!;
+          await this.handling.handle([event], at, at, signal, () => ownership.held());
+        });
+      } catch (failure) {
+        if (signal.aborted) return;
+        error = errorMessage(failure);
+      }
+    await recordReplay(this.options.executor, parked.id, error);
+    this.options.logger.warn(
+      { processor: this.name, parked: parked.id, type: parked.type, position: parked.position, error },
+      error === null ? 'parked event replayed' : 'parked event replay failed, it stays parked',
+    );
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.exclusive.then(work, work);
+    this.exclusive = next.catch(() => undefined);
+    return next;
+  }
+
   status(): ProcessorStatus {
     return {
       name: this.name,
@@ -186,9 +256,14 @@ export class ProcessorRunner {
       if (!ownership) return;
       // Work stops when the runner stops or as soon as its ownership is lost.
       const signal = AbortSignal.any([stop, ownership.lost]);
+      this.options.logger.info({ processor: this.name }, 'processor owns its work here');
+      this.owning = true;
+      this.current = { signal, ownership };
       try {
         if ((await this.work(signal, ownership)) === 'failed') return;
       } finally {
+        this.owning = false;
+        this.current = null;
         await ownership.release();
       }
       if (stop.aborted) return;
@@ -275,6 +350,8 @@ export class ProcessorRunner {
       readNow: this.readNow,
     })) {
       if (item.kind === 'event') {
+        // Another partition's event: only the checkpoint moves past it.
+        if (this.accepts && !this.accepts(item.event)) continue;
         pending.push(item.event);
         if (pending.length < batchSize) continue;
         if ((await this.commit(pending, item.event.position, signal, ownership)) === ABORTED) return;
@@ -299,9 +376,11 @@ export class ProcessorRunner {
   ): Promise<void | typeof ABORTED> {
     const owner = () => ownership.held();
     if (events.length === 0 && comparePositions(to, this.checkpoint!) <= 0) return;
+    const handle = (batch: RecordedEvent[], until: Position | 'start') =>
+      this.serially(() => this.handling.handle(batch, this.checkpoint!, until, signal, owner));
     if (events.length > 1 && this.handling.batches) {
       try {
-        await this.handling.handle(events, this.checkpoint!, to, signal, owner);
+        await handle(events, to);
         return this.committed(to);
       } catch (error) {
         if (error instanceof CheckpointConflictError || signal.aborted) throw error;
@@ -309,19 +388,20 @@ export class ProcessorRunner {
       }
     }
     for (const event of events) {
-      const outcome = await this.retrying(
-        signal,
-        'apply',
-        () => this.handling.handle([event], this.checkpoint!, event.position, signal, owner),
-        event,
-      );
+      let outcome: void | typeof ABORTED;
+      try {
+        outcome = await this.retrying(signal, 'apply', () => handle([event], event.position), event);
+      } catch (error) {
+        if (!(error instanceof PoisonEventError) || !this.options.parks?.(event)) throw error;
+        // A fact from outside that cannot be applied: parked, and the processor goes on past it.
+        await this.park(event, error.failed, signal);
+        outcome = await this.retrying(signal, 'checkpoint', () => handle([], event.position));
+      }
       if (outcome === ABORTED) return ABORTED;
       this.committed(event.position);
     }
     if (comparePositions(to, this.checkpoint!) <= 0) return;
-    const outcome = await this.retrying(signal, 'checkpoint', () =>
-      this.handling.handle([], this.checkpoint!, to, signal, owner),
-    );
+    const outcome = await this.retrying(signal, 'checkpoint', () => handle([], to));
     if (outcome === ABORTED) return ABORTED;
     this.committed(to);
   }
@@ -353,7 +433,8 @@ export class ProcessorRunner {
         if (error instanceof CheckpointConflictError) throw error;
         if (signal.aborted) break;
         this.recordFailure(what, error);
-        if (event && (await this.databaseAnswers())) attempts += 1;
+        // An outage (the database, a code host not answering) is waited out, not blamed on the event.
+        if (event && !isOutage(error) && (await this.databaseAnswers())) attempts += 1;
         if (event && attempts >= (this.options.maxAttemptsPerEvent ?? 6)) {
           throw new PoisonEventError({
             type: event.type,
@@ -368,6 +449,20 @@ export class ProcessorRunner {
       }
     }
     return ABORTED;
+  }
+
+  /** Records the event as parked (before the checkpoint moves past it) and says so in the log. */
+  private async park(event: RecordedEvent, failed: FailedEvent, signal: AbortSignal): Promise<void> {
+    // Recorded before the checkpoint moves on: a crash in between parks it again, once.
+    const parked = await this.retrying(signal, 'park', () =>
+      parkEvent(this.options.executor, this.name, event, failed.error, failed.attempts),
+    );
+    if (parked === ABORTED) return;
+    this.options.logger.error(
+      { processor: this.name, event: failed },
+      `processor parked ${event.type} (stream ${event.streamId}, revision ${event.revision}, position ` +
+        `${event.position}) after ${failed.attempts} attempts and goes on: ${failed.error}`,
+    );
   }
 
   /** Stops for good: says so in the log, beside the checkpoint (for other processes) and to waiters. */

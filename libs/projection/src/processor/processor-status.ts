@@ -25,7 +25,7 @@ export interface FailedEvent {
 /** What /readyz and the `status` command show for one processor. */
 export interface ProcessorStatus {
   name: string;
-  kind: 'projection' | 'reactor';
+  kind: 'projection' | 'reactor' | 'periodic';
   version: number;
   state: RunnerState;
   /** The committed checkpoint; null until the runner has read it. */

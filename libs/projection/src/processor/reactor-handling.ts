@@ -2,7 +2,7 @@ import type { CommandService } from '@switchyard/event-store/application';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
 import type { BatchedCheckpointAdvances } from '../checkpoint/batched-checkpoint-advances';
-import { ensureCheckpoint } from '../checkpoint/checkpoint-store';
+import { ensureCheckpoint, lowestCheckpoint, readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import { OwnershipLostError } from '../lock/ownership';
 import type { ProcessorHandling } from './processor-handling';
@@ -36,8 +36,12 @@ export function reactorHandling(
     version,
     batches: false,
     async prepare() {
-      // Read before the checkpoint exists; used only if this is the reactor's very first start.
-      const initial = reactor.startsAtHead ? ((await store.headPosition()) ?? 'start') : 'start';
+      const existing = await readCheckpoint(executor, name).catch(() => null);
+      if (existing) return existing.position;
+      // Only on the reactor's very first start: the work it succeeds, or the head, or the start.
+      const inherited = await lowestCheckpoint(executor, reactor.lineage?.succeeds ?? []).catch(() => null);
+      const initial =
+        inherited ?? (reactor.startsAtHead ? ((await store.headPosition()) ?? 'start') : 'start');
       const checkpoint = await executor.transaction(async (tx) => {
         await ensureCheckpointTable(tx);
         return ensureCheckpoint(tx, name, version, initial);
@@ -45,8 +49,9 @@ export function reactorHandling(
       return checkpoint.position;
     },
     async handle(events, from, to, signal, owner) {
+      const keyedBy = reactor.lineage?.name ?? name;
       for (const event of events)
-        await reactor.react(event, reactionContext(name, event, commands, signal, owner));
+        await reactor.react(event, reactionContext(keyedBy, event, commands, signal, owner));
       await advances.advance({ name, version, from, to });
     },
   };

@@ -20,6 +20,19 @@ export interface Reactor {
    * already has a history never acts on that history. Otherwise it begins at the start.
    */
   readonly startsAtHead?: boolean;
+  /**
+   * For one partition of a reactor (partitionReactor): whether the event is this partition's. The
+   * runner only moves its checkpoint past the others, so every event is reacted to once, by the
+   * partition that owns its repository.
+   */
+  accepts?(event: RecordedEvent): boolean;
+  /**
+   * The reactor this one continues (a partition continues the unpartitioned reactor of the same
+   * name): its name keys the commands issued, so that a reaction repeated under the new name
+   * records nothing twice, and on the first start the checkpoint begins at the lowest of
+   * `succeeds`' checkpoints, so no history is reacted to again.
+   */
+  readonly lineage?: { name: string; succeeds: readonly string[] };
   /** Handles one event: its side effects, and the commands that record their results. */
   react(event: RecordedEvent, context: ReactionContext): Promise<void>;
 }

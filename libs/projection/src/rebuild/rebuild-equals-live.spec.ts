@@ -82,6 +82,8 @@ describeEachDatabase('rebuildBlueGreen equals the live read model', (db) => {
           version: 1,
           position: result.position,
           failure: null,
+          heartbeatAt: null,
+          lastError: null,
         });
       } finally {
         await runner.stop();
