@@ -2,7 +2,7 @@ import { SQL_STREAM_CATEGORY } from '../stream-category';
 import { APPEND_FUNCTION } from './append-function';
 import { SETTLED_HORIZON_FUNCTION } from './settled-horizon';
 import { SNAPSHOT_SCHEMA } from './sql-snapshot-store';
-import type { SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor } from '@switchyard/sql';
 
 /**
  * One schema for PGlite and PostgreSQL. The pair (transaction_id, global_position) is the global
@@ -65,5 +65,6 @@ export async function ensureEventStoreSchema(executor: SqlExecutor): Promise<voi
     if (executor.dialect === 'postgres') await tx.exec(LZ4_EVENT_DATA);
     await tx.exec(APPEND_FUNCTION);
     await tx.exec(SETTLED_HORIZON_FUNCTION);
-  });
+    // Waits for another process's setup under the lock; the lz4 change takes the table's lock.
+  }, LONG_WORK);
 }

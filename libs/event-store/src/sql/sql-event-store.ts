@@ -32,7 +32,7 @@ import { feedPageSql } from './feed-page';
 import { SETTLED, withSettledHorizon } from './settled-horizon';
 import { filterConditions } from './sql-filter';
 import { SqlSnapshotStore } from './sql-snapshot-store';
-import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
 import { type AppendEvent, callAppend } from './append-function';
 import { RecentAppends } from './recent-appends';
 import { wakeHintOf } from './wake-hint';
@@ -235,12 +235,17 @@ export class SqlEventStore implements EventStore {
     return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].global_position) : null;
   }
 
+  /** A scan of the whole (filtered) feed, for a rebuild's progress: long work on a big store. */
   async countEvents(filter?: EventFilter): Promise<number> {
     const params: unknown[] = [];
     const conditions = filterConditions(filter, params);
-    const { rows } = await this.executor.query<{ count: string }>(
-      withSettledHorizon(`SELECT count(*)::text AS count FROM sy_events WHERE ${SETTLED} ${conditions}`),
-      params,
+    const { rows } = await this.executor.transaction(
+      (tx) =>
+        tx.query<{ count: string }>(
+          withSettledHorizon(`SELECT count(*)::text AS count FROM sy_events WHERE ${SETTLED} ${conditions}`),
+          params,
+        ),
+      LONG_WORK,
     );
     return Number(rows[0]!.count);
   }
