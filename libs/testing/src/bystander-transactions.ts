@@ -89,3 +89,19 @@ export function postgresBystanders(): Bystander[] {
   const url = process.env.DATABASE_URL;
   return url ? [otherDatabaseBystander(url), sameDatabaseBystander(url)] : [];
 }
+
+/**
+ * An append to the event store at `databaseUrl` (its sy_append, in the schema the URL's session
+ * finds) left in flight: called in a transaction that stays open, as a slow appender would. It
+ * rightly holds every feed reader of that store back until release(), which rolls it back: the way
+ * to keep a read model from seeing the writes made meanwhile.
+ */
+export async function holdAppendInFlight(databaseUrl: string): Promise<HeldTransaction> {
+  return holdOpen(
+    databaseUrl,
+    'SELECT 1',
+    `SELECT * FROM sy_append('held-${randomBytes(6).toString('hex')}', 'any', ARRAY[gen_random_uuid()::text],
+       ARRAY['AppendHeldInFlight'], ARRAY[1], ARRAY['{}'], ARRAY['{}'])`,
+    async () => undefined,
+  );
+}

@@ -1,3 +1,4 @@
+import { authCredentialsProjection } from '@switchyard/auth';
 import { ServiceOrigin } from '@switchyard/code-host/github';
 import { CommandService } from '@switchyard/event-store/application';
 import { createLogger, type ReadinessContributor } from '@switchyard/http';
@@ -16,6 +17,7 @@ import {
 } from '@switchyard/projection';
 import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
+import { caughtUpReadiness, checkpointPositions, runnerPositions } from '../caught-up-readiness';
 import { checkpointReadiness, projectionReadiness } from '../projection-readiness';
 import { switchyardProjections, switchyardReactors } from '../switchyard-projections';
 import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
@@ -163,6 +165,19 @@ export async function openRuntime(
       if (traits.processors === 'none')
         readiness.push(checkpointReadiness(storage.executor, names, storage.store));
       freshness = checkpoints;
+    }
+    // Every request is authorized from the credentials read model: not ready before it has the head.
+    const positions = processors?.runner(authCredentialsProjection.name)
+      ? runnerPositions(processors)
+      : checkpoints && checkpointPositions(storage.executor);
+    if (positions) {
+      readiness.push(
+        caughtUpReadiness({
+          readModels: [authCredentialsProjection.name],
+          headPosition: () => storage.store.headPosition(),
+          positions,
+        }),
+      );
     }
     return {
       role: options.role,
