@@ -51,12 +51,15 @@ DECLARE
 BEGIN
   -- The settled horizon (settled-horizon.ts) tells appenders from bystanders by this lock, so it
   -- must be held from before the transaction has an id: refuse an append after another write.
-  IF pg_current_xact_id_if_assigned() IS NOT NULL AND NOT EXISTS (
-      SELECT FROM pg_locks AS l
-      WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.classid = ${STREAM_LOCK_SPACE}
-        AND l.objsubid = 2 AND l.granted) THEN
-    RAISE EXCEPTION 'sy_append must come before any other write of its transaction'
-      USING ERRCODE = 'object_not_in_prerequisite_state';
+  -- Two IFs: the outer one is a simple expression, which PL/pgSQL evaluates without the executor.
+  IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+    IF NOT EXISTS (
+        SELECT FROM pg_locks AS l
+        WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.classid = ${STREAM_LOCK_SPACE}
+          AND l.objsubid = 2 AND l.granted) THEN
+      RAISE EXCEPTION 'sy_append must come before any other write of its transaction'
+        USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
   END IF;
   ${STREAM_LOCK_STATEMENT};
   IF p_expected = 'no_stream' THEN
