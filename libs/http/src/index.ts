@@ -35,6 +35,8 @@ export * from './pagination/cursor';
 export * from './pagination/link-header';
 export * from './pagination/request-url';
 
+export * from './read-your-writes/write-visibility.interceptor';
+
 export * from './params/repository-ref';
 export * from './params/repository-ref.decorator';
 export * from './params/pull-number.pipe';

@@ -1,6 +1,7 @@
 export * from './projection';
 export * from './freshness';
 export * from './read-your-write';
+export * from './write-visibility';
 export * from './read-at-head';
 export * from './logger';
 export * from './checkpoint/checkpoint-conflict-error';

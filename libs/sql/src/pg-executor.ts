@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import { Client, Pool, type PoolClient, type PoolConfig } from 'pg';
 import { from as copyFromStdin } from 'pg-copy-streams';
 import { copyStatement } from './copy-text';
-import type { QueryOptions, SqlExecutor, SqlQueryable, SqlRows } from './sql-executor';
+import type { QueryOptions, SqlExecutor, SqlLimits, SqlQueryable, SqlRows } from './sql-executor';
 import { BinaryArray, encodeBinaryArray } from './binary-array';
 
 const statementNames = new Map<string, string>();
@@ -24,6 +24,9 @@ async function copyInto(client: PoolClient, table: string, columns: readonly str
   await pipeline(Readable.from([text]), client.query(copyFromStdin(copyStatement(table, columns, 'STDIN'))));
 }
 
+/** A checked-out session's 'error' event: the statement in flight fails with it instead. */
+const ignoreSessionError = (): void => undefined;
+
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlRows<T>> {
     const values = params.map((param) => (param instanceof BinaryArray ? encodeBinaryArray(param) : param));
@@ -38,16 +41,43 @@ const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   async copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
     if (!(target instanceof Pool)) return copyInto(target, table, columns, text);
     const client = await target.connect();
+    client.on('error', ignoreSessionError);
     try {
       await copyInto(client, table, columns, text);
+      client.off('error', ignoreSessionError);
       client.release();
     } catch (error) {
+      client.off('error', ignoreSessionError);
       // A copy cut short may leave the connection mid-protocol: close it rather than reuse it.
       client.release(error instanceof Error ? error : true);
       throw error;
     }
   },
 });
+
+/**
+ * What a session allows unless told otherwise: no statement holds the database for more than 30 s,
+ * and no transaction waits more than 10 s for its client's next statement, so a request that is
+ * stuck (or an event loop that is) cannot keep its locks for minutes. Long work says so (LONG_WORK).
+ */
+export const DEFAULT_SESSION_LIMITS: Required<SqlLimits> = {
+  statementTimeoutMs: 30_000,
+  idleInTransactionTimeoutMs: 10_000,
+};
+
+/** BEGIN, and the transaction's own limits, in one round trip (a simple-protocol multi-statement). */
+function beginWith(limits: SqlLimits | undefined): string {
+  const settings: string[] = ['BEGIN'];
+  const set = (name: string, ms: number | undefined) => {
+    if (ms === undefined) return;
+    if (!Number.isSafeInteger(ms) || ms < 0)
+      throw new Error(`${name} must be a whole number of ms, got ${ms}`);
+    settings.push(`SET LOCAL ${name} = ${ms}`);
+  };
+  set('statement_timeout', limits?.statementTimeoutMs);
+  set('idle_in_transaction_session_timeout', limits?.idleInTransactionTimeoutMs);
+  return settings.join('; ');
+}
 
 /** Server PostgreSQL through a node-postgres pool. */
 export class PgExecutor implements SqlExecutor {
@@ -61,13 +91,22 @@ export class PgExecutor implements SqlExecutor {
     this.direct = wrap(pool);
   }
 
-  static async open(connectionString: string, options: PoolConfig = {}): Promise<PgExecutor> {
+  /**
+   * `limits` are every session's (DEFAULT_SESSION_LIMITS unless given): they bound each
+   * autocommitted statement, and each transaction that sets none of its own (a request's).
+   */
+  static async open(
+    connectionString: string,
+    options: PoolConfig & { limits?: SqlLimits } = {},
+  ): Promise<PgExecutor> {
+    const { limits = DEFAULT_SESSION_LIMITS, ...poolOptions } = options;
     const pool = new Pool({
       connectionString,
       max: 10,
-      // A session left idle inside a transaction holds xmin back and stalls every catch-up reader.
-      idle_in_transaction_session_timeout: 60_000,
-      ...options,
+      statement_timeout: limits.statementTimeoutMs ?? DEFAULT_SESSION_LIMITS.statementTimeoutMs,
+      idle_in_transaction_session_timeout:
+        limits.idleInTransactionTimeoutMs ?? DEFAULT_SESSION_LIMITS.idleInTransactionTimeoutMs,
+      ...poolOptions,
     });
     pool.on('error', () => {
       // Idle client errors (server restart) are surfaced on the next query; keep the process alive.
@@ -92,19 +131,29 @@ export class PgExecutor implements SqlExecutor {
     return this.direct.copyFrom(table, columns, text);
   }
 
-  async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>, limits?: SqlLimits): Promise<T> {
     const client = await this.pool.connect();
+    // The server may end the session while the transaction holds it (its idle limit): the next
+    // statement fails with that, and the event must not go unhandled (it would end the process).
+    client.on('error', ignoreSessionError);
+    let result: T;
     try {
-      await client.query('BEGIN');
-      const result = await fn(wrap(client));
+      await client.query(beginWith(limits));
+      result = await fn(wrap(client));
       await client.query('COMMIT');
-      return result;
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
+      // A session the server ended (idle_in_transaction_session_timeout) cannot roll back: drop it.
+      const broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      client.off('error', ignoreSessionError);
+      client.release(broken);
       throw error;
-    } finally {
-      client.release();
     }
+    client.off('error', ignoreSessionError);
+    client.release();
+    return result;
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {

@@ -58,6 +58,7 @@ export class PgliteExecutor implements SqlExecutor {
     return this.direct.copyFrom(table, columns, text);
   }
 
+  /** Limits are PostgreSQL's: one connection, nothing beside it to hold up (SqlLimits). */
   transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T> {
     return this.db.transaction((tx) => fn(wrap(tx)));
   }

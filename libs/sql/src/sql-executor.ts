@@ -32,9 +32,30 @@ export interface SqlQueryable {
   copyFrom(table: string, columns: readonly string[], text: string): Promise<void>;
 }
 
+/**
+ * Time limits on PostgreSQL work, in milliseconds; 0 means none. A connection starts with the
+ * session's (PgExecutor.open's `limits`, which bound every autocommitted statement: appends, feed
+ * reads, a request's queries), and a transaction may set its own for its duration (SET LOCAL).
+ * PGlite has one connection and nothing beside it to protect, so it takes none.
+ */
+export interface SqlLimits {
+  /** Longest a single statement may run (statement_timeout). */
+  statementTimeoutMs?: number;
+  /** Longest a transaction may sit waiting for its client's next statement (idle_in_transaction_session_timeout). */
+  idleInTransactionTimeoutMs?: number;
+}
+
+/**
+ * For work that is long by nature and not a request's (projection batches, rebuilds, schema
+ * setup): a statement may run as long as it needs (an index built on a big table), and the
+ * transaction may wait a minute between statements on a busy process.
+ */
+export const LONG_WORK: SqlLimits = { statementTimeoutMs: 0, idleInTransactionTimeoutMs: 60_000 };
+
 export interface SqlExecutor extends SqlQueryable {
   readonly dialect: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>): Promise<T>;
+  /** With `limits`, the transaction's own time limits instead of the session's (PostgreSQL only). */
+  transaction<T>(fn: (tx: SqlQueryable) => Promise<T>, limits?: SqlLimits): Promise<T>;
   /** Delivers NOTIFY payloads on the channel; returns an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**

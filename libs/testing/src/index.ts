@@ -4,3 +4,4 @@ export * from './redis';
 export * from './settled';
 export * from './eventually';
 export * from './fresh-postgres-database';
+export * from './bystander-transactions';

@@ -1,8 +1,8 @@
 import type { EventStore, Position } from '@switchyard/event-store';
 
 /**
- * Settled reads (readAll, headPosition, subscriptions) lag an append while any older transaction is
- * still open anywhere on the server — another test worker's, for instance. Tests that read right
+ * Settled reads (readAll, headPosition, subscriptions) lag an append while an older append is still
+ * in flight — another test worker's in the same database, for instance. Tests that read right
  * after appending first wait until the head has reached their last append.
  */
 export async function untilSettled(store: EventStore, position: Position, timeoutMs = 15_000): Promise<void> {

@@ -1,3 +1,4 @@
+import { authCredentialsProjection } from '@switchyard/auth';
 import type { GitHubCodeHost } from '@switchyard/code-host/github';
 import { ServiceOrigin } from '@switchyard/code-host/github';
 import { CommandService } from '@switchyard/event-store/application';
@@ -20,6 +21,7 @@ import {
 } from '@switchyard/projection';
 import type { Logger } from 'pino';
 import { openSwitchyardStorage } from '../open-switchyard-storage';
+import { caughtUpReadiness, checkpointPositions, runnerPositions } from '../caught-up-readiness';
 import { processorReadiness, type DeploymentProcessor } from '../processor-readiness';
 import { isExternalFact, switchyardProjections, switchyardReactors } from '../switchyard-projections';
 import { EngineLayout } from './engine-layout';
@@ -180,6 +182,19 @@ export async function openRuntime(
     let freshness: ReadModelFreshness | null = null;
     if (traits.freshness === 'own-processors') freshness = processors;
     if (checkpoints) freshness = checkpoints;
+    // Every request is authorized from the credentials read model: not ready before it has the head.
+    const positions = processors?.runner(authCredentialsProjection.name)
+      ? runnerPositions(processors)
+      : checkpoints && checkpointPositions(storage.executor);
+    if (positions && traits.servesHttp) {
+      readiness.push(
+        caughtUpReadiness({
+          readModels: [authCredentialsProjection.name],
+          headPosition: () => storage.store.headPosition(),
+          positions,
+        }),
+      );
+    }
     return {
       role: options.role,
       config,

@@ -14,6 +14,8 @@ import {
   untilSettled,
 } from './contract-helpers';
 import { describeConcurrencyContract } from './concurrency.contract';
+import { describeBystanderContract } from './bystander.contract';
+import type { Bystander } from '@switchyard/testing';
 
 export interface OpenedStore {
   store: EventStore;
@@ -28,6 +30,11 @@ export interface ContractOptions {
   uniqueEventIds?: boolean;
   /** Whether countEvents answers with a number (EventStoreDB answers null). */
   countsEvents?: boolean;
+  /**
+   * Transactions that have nothing to do with the store and can be held open beside it (a server
+   * shared with other databases and tables); none where the store has no such neighbours.
+   */
+  bystanders?: readonly Bystander[];
 }
 
 /**
@@ -41,7 +48,7 @@ export function describeEventStoreContract(
   open: (schemas?: EventSchemas) => Promise<OpenedStore>,
   options: ContractOptions = {},
 ): void {
-  const { uniqueEventIds = true, countsEvents = true } = options;
+  const { uniqueEventIds = true, countsEvents = true, bystanders = [] } = options;
 
   describe(`EventStore contract: ${name}`, () => {
     const schemas = new EventSchemas();
@@ -565,6 +572,7 @@ export function describeEventStoreContract(
     });
 
     describeConcurrencyContract(() => store, names);
+    if (bystanders.length > 0) describeBystanderContract(() => store, names, startOfNewEvents, bystanders);
   });
 }
 

@@ -26,6 +26,10 @@ export const STREAM_LOCK_STATEMENT = `PERFORM pg_advisory_xact_lock(${STREAM_LOC
  * come out in one order and the rows in another. Under the advisory lock the row statements never
  * wait. Hash collisions between stream names only make two streams share a lock.
  *
+ * The same lock tells readers who is appending (settled-horizon.ts): a transaction that holds none
+ * does not hold the feed back. Hence the first check, which refuses an append in a transaction
+ * that already has an id without holding a stream lock (an append after another write).
+ *
  * Returns one row: ('appended', new revision, transaction id, last global position), or
  * ('conflict', actual revision, null, null) when the expected revision does not hold.
  */
@@ -45,6 +49,18 @@ DECLARE
   v_revision bigint;
   v_payload text;
 BEGIN
+  -- The settled horizon (settled-horizon.ts) tells appenders from bystanders by this lock, so it
+  -- must be held from before the transaction has an id: refuse an append after another write.
+  -- Two IFs: the outer one is a simple expression, which PL/pgSQL evaluates without the executor.
+  IF pg_current_xact_id_if_assigned() IS NOT NULL THEN
+    IF NOT EXISTS (
+        SELECT FROM pg_locks AS l
+        WHERE l.pid = pg_backend_pid() AND l.locktype = 'advisory' AND l.classid = ${STREAM_LOCK_SPACE}
+          AND l.objsubid = 2 AND l.granted) THEN
+      RAISE EXCEPTION 'sy_append must come before any other write of its transaction'
+        USING ERRCODE = 'object_not_in_prerequisite_state';
+    END IF;
+  END IF;
   ${STREAM_LOCK_STATEMENT};
   IF p_expected = 'no_stream' THEN
     INSERT INTO sy_streams AS s (stream_id, revision) VALUES (p_stream_id, v_count - 1)

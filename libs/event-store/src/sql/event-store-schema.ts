@@ -1,13 +1,14 @@
 import { SQL_STREAM_CATEGORY } from '../stream-category';
 import { APPEND_FUNCTION } from './append-function';
+import { SETTLED_HORIZON_FUNCTION } from './settled-horizon';
 import { SNAPSHOT_SCHEMA } from './sql-snapshot-store';
-import type { SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor } from '@switchyard/sql';
 
 /**
  * One schema for PGlite and PostgreSQL. The pair (transaction_id, global_position) is the global
- * order: catch-up readers only take rows whose transaction id is below the snapshot's xmin, so a
- * slow transaction can delay the feed but never slip an event in behind a reader's checkpoint
- * (architecture-anchors §2.3). Appends go through the sy_append function (append-function.ts),
+ * order: catch-up readers only take rows whose transaction id is below the settled horizon, the
+ * oldest append still in flight (settled-horizon.ts), so a slow append can delay the feed but never
+ * slip an event in behind a reader's checkpoint (architecture-anchors §2.3). Appends go through the sy_append function (append-function.ts),
  * which locks the stream before its first write so each stream's events keep their order in it.
  * Filtered reads merge ordered scans of the by-type and by-category indexes (feed-page.ts).
  */
@@ -63,5 +64,7 @@ export async function ensureEventStoreSchema(executor: SqlExecutor): Promise<voi
     await tx.exec(SCHEMA);
     if (executor.dialect === 'postgres') await tx.exec(LZ4_EVENT_DATA);
     await tx.exec(APPEND_FUNCTION);
-  });
+    await tx.exec(SETTLED_HORIZON_FUNCTION);
+    // Waits for another process's setup under the lock; the lz4 change takes the table's lock.
+  }, LONG_WORK);
 }

@@ -1,15 +1,13 @@
 import type { EventFilter } from '../types';
 import { eventColumns } from './event-rows';
+import { SETTLED, withSettledHorizon } from './settled-horizon';
 import { filterBranches, filterConditions } from './sql-filter';
-
-/** Rows whose transaction is older than every one still running: nothing can commit behind them. */
-export const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
 const AFTER = '(transaction_id, global_position) > ($1::text::xid8, $2::bigint)';
 const FEED_ORDER = 'ORDER BY sy_events.transaction_id, sy_events.global_position';
 
 /**
- * One page of the settled feed after the position ($1 transaction id, $2 global position): at most
+ * One page of the settled feed (settled-horizon.ts) after the position ($1 transaction id, $2 global position): at most
  * $3 events in (transaction_id, global_position) order, then one more row, the settled head, with
  * no event id. Head and page come from one statement, hence one snapshot, so a reader whose page runs
  * short may jump to the head without skipping an event that settled in between (architecture-anchors
@@ -37,11 +35,11 @@ export function feedPageSql(
     options.nearHead && wantsSeveral(filter)
       ? onePassPage(filter, params, columns)
       : branchedPage(filter, params, columns);
-  return `(${page})
+  return withSettledHorizon(`(${page})
     UNION ALL
     (SELECT NULL, NULL, transaction_id::text, global_position::text, NULL, NULL, NULL, NULL, NULL, NULL
      FROM sy_events WHERE ${SETTLED}
-     ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1)`;
+     ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1)`);
 }
 
 const wantsSeveral = (filter: EventFilter | undefined): boolean =>

@@ -3,7 +3,7 @@ import { describeEachDatabase, untilSettled } from '@switchyard/testing';
 import { dropTestSchema } from '../testing/drop-test-schema';
 import type { EventFilter, ExpectedRevision, ReadAllOptions } from '../types';
 import { EventSchemas } from '../upcasting';
-import { STREAM_LOCK_STATEMENT } from './append-function';
+import { STREAM_LOCK_SPACE, STREAM_LOCK_STATEMENT, callAppend } from './append-function';
 import { SqlEventStore } from './sql-event-store';
 import { wakeHintOf } from './wake-hint';
 import type { SqlExecutor, SqlQueryable } from '@switchyard/sql';
@@ -102,12 +102,36 @@ describeEachDatabase('SqlEventStore', (database) => {
        WHERE proname = 'sy_append' AND pronamespace = current_schema()::regnamespace`,
     );
     const body = rows[0]!.source.replace(/--[^\n]*/g, '');
-    const firstStatement = body
-      .slice(body.indexOf('BEGIN') + 'BEGIN'.length)
-      .split(';')[0]!
-      .trim();
-    expect(firstStatement).toBe(STREAM_LOCK_STATEMENT);
+    // Only the check that nothing was written before (which reads pg_locks, or raises) comes first.
+    const start = body.indexOf('BEGIN') + 'BEGIN'.length;
+    const beforeLock = body.slice(start, body.indexOf(STREAM_LOCK_STATEMENT, start));
+    expect(beforeLock).toMatch(
+      /^\s*IF pg_current_xact_id_if_assigned\(\) IS NOT NULL THEN\s+IF NOT EXISTS \(\s*SELECT FROM pg_locks/,
+    );
+    expect(beforeLock).toMatch(/END IF;\s*END IF;\s*$/);
+    expect(beforeLock).not.toMatch(/INSERT|UPDATE|DELETE|PERFORM|nextval/i);
     await store.close();
+  });
+
+  it('refuses an append in a transaction that wrote before it, and allows a second append in one', async () => {
+    await SqlEventStore.open(executor);
+    const stream = `late-${randomUUID()}`;
+    const append = (tx: SqlQueryable, streamId: string) =>
+      callAppend(tx, streamId, 'any', [
+        { eventId: randomUUID(), type: 'Late', schemaVersion: 1, dataJson: '{}', metadataJson: '{}' },
+      ]);
+    const afterWrite = executor.transaction(async (tx) => {
+      await tx.query('SELECT pg_current_xact_id()');
+      await append(tx, stream);
+    });
+    await expect(afterWrite).rejects.toThrow('sy_append must come before any other write of its transaction');
+    await executor.transaction(async (tx) => {
+      await append(tx, stream);
+      await append(tx, `${stream}-other`);
+    });
+    expect(
+      (await executor.query('SELECT 1 FROM sy_events WHERE stream_id LIKE $1', [`${stream}%`])).rows,
+    ).toHaveLength(2);
   });
 
   it('reads the feed on its idle beat only when the settled head moved, and then finds what no wake-up announced', async () => {
@@ -170,7 +194,10 @@ describeEachDatabase('SqlEventStore', (database) => {
         // "early" takes the smaller transaction id but inserts second, so it gets the larger position;
         // "late" inserts first (smaller position) and commits last. A reader checkpointing on the
         // position alone would move past late's event before it became visible, and never see it.
+        // Each takes its stream's lock before its id, as sy_append does: the settled horizon
+        // counts a transaction as an appender by that lock (settled-horizon.ts).
         const earlyTx = executor.transaction(async (tx) => {
+          await lockStream(tx, early);
           await tx.query('SELECT pg_current_xact_id()');
           earlyHasXid.resolve();
           await lateInserted.promise;
@@ -178,6 +205,7 @@ describeEachDatabase('SqlEventStore', (database) => {
         });
         await earlyHasXid.promise;
         const lateTx = executor.transaction(async (tx) => {
+          await lockStream(tx, late);
           await tx.query('SELECT pg_current_xact_id()');
           await insertRawEvent(tx, late);
           lateInserted.resolve();
@@ -185,7 +213,7 @@ describeEachDatabase('SqlEventStore', (database) => {
         });
         await earlyTx;
 
-        // Another test's transaction elsewhere on the server may hold xmin back for a moment.
+        // Another test's append elsewhere on the server may hold the horizon back for a moment.
         const first = await readUntil(store, read, start, (streams) => streams.length > 0);
         expect(first.streams).toEqual([early]);
 
@@ -310,6 +338,10 @@ describeEachDatabase('SqlEventStore', (database) => {
     }
   });
 });
+
+async function lockStream(tx: SqlQueryable, stream: string): Promise<void> {
+  await tx.query(`SELECT pg_advisory_xact_lock(${STREAM_LOCK_SPACE}, hashtext($1))`, [stream]);
+}
 
 async function insertRawEvent(tx: SqlQueryable, stream: string): Promise<void> {
   await tx.query('INSERT INTO sy_streams (stream_id, revision) VALUES ($1, 0)', [stream]);

@@ -28,10 +28,11 @@ import type {
 } from '../types';
 import { EVENT_COLUMNS, toRecordedEvent, type EventRow } from './event-rows';
 import { ensureEventStoreSchema } from './event-store-schema';
-import { feedPageSql, SETTLED } from './feed-page';
+import { feedPageSql } from './feed-page';
+import { SETTLED, withSettledHorizon } from './settled-horizon';
 import { filterConditions } from './sql-filter';
 import { SqlSnapshotStore } from './sql-snapshot-store';
-import { UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, UNIQUE_VIOLATION, sqlConstraint, sqlErrorCode, type SqlExecutor } from '@switchyard/sql';
 import { type AppendEvent, callAppend } from './append-function';
 import { RecentAppends } from './recent-appends';
 import { wakeHintOf } from './wake-hint';
@@ -45,7 +46,9 @@ type PreparedEvent = NewEvent & AppendEvent;
 /**
  * PostgreSQL and PGlite adapter: the same SQL on both, through SqlExecutor. Global order is the pair
  * (transaction_id, global_position) and readers only see rows whose transaction id is below the
- * snapshot's xmin (architecture-anchors §2.3), so nothing can later appear behind a checkpoint.
+ * settled horizon, the oldest append still in flight (settled-horizon.ts, architecture-anchors
+ * §2.3), so nothing can later appear behind a checkpoint, and transactions that do not append to
+ * the store (in another database, or on other tables) hold no reader back.
  */
 export class SqlEventStore implements EventStore {
   readonly name: string;
@@ -223,21 +226,26 @@ export class SqlEventStore implements EventStore {
 
   async headPosition(): Promise<Position | null> {
     const { rows } = await this.executor.query<{ transaction_id: string; global_position: string }>(
-      `SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
+      withSettledHorizon(`SELECT transaction_id::text AS transaction_id, global_position::text AS global_position
        FROM sy_events WHERE ${SETTLED}
-       ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1`,
+       ORDER BY sy_events.transaction_id DESC, sy_events.global_position DESC LIMIT 1`),
       [],
       { prepared: true },
     );
     return rows[0] ? encodeSqlPosition(rows[0].transaction_id, rows[0].global_position) : null;
   }
 
+  /** A scan of the whole (filtered) feed, for a rebuild's progress: long work on a big store. */
   async countEvents(filter?: EventFilter): Promise<number> {
     const params: unknown[] = [];
     const conditions = filterConditions(filter, params);
-    const { rows } = await this.executor.query<{ count: string }>(
-      `SELECT count(*)::text AS count FROM sy_events WHERE ${SETTLED} ${conditions}`,
-      params,
+    const { rows } = await this.executor.transaction(
+      (tx) =>
+        tx.query<{ count: string }>(
+          withSettledHorizon(`SELECT count(*)::text AS count FROM sy_events WHERE ${SETTLED} ${conditions}`),
+          params,
+        ),
+      LONG_WORK,
     );
     return Number(rows[0]!.count);
   }
@@ -248,7 +256,7 @@ export class SqlEventStore implements EventStore {
    * subscriber used to poll the feed itself on its own clock: an idle all-in-one app read it six
    * times a second, each a union over every type wanted (about 7 ms on PGlite). A head that has
    * not moved means nothing new has settled: an event that settles later than the head was read has
-   * a transaction id at or above the xmin of that read, so above the head's.
+   * a transaction id at or above the settled horizon of that read, so above the head's.
    */
   private async beat(): Promise<void> {
     // A process that never subscribes (the CLI, a bare API) needs no beat.

@@ -1,7 +1,7 @@
 import type { EventStore } from '@switchyard/event-store';
 import { type CommandService, loadStreamState } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
-import type { ReadModelFreshness } from '@switchyard/projection';
+import { waitUntilVisible, type ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { QueueEntry } from '../domain/state';
@@ -311,6 +311,6 @@ export class QueueStatusService {
       apiDequeueRequest(repository, baseRef, pullRequest, this.clock.now().getTime()),
     );
     // Read-your-writes: the status a client asks for next shows the request (or the removal).
-    await this.freshness.waitFor([queueStatusProjection.name], outcome.position);
+    await waitUntilVisible(this.freshness, [queueStatusProjection.name], outcome.position);
   }
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DEFAULT_SESSION_LIMITS } from '@switchyard/sql';
 import { ConfigError } from './config-error';
 import { readGitHubSettings } from './github-settings';
 import type { HostTokenGrant, SwitchyardConfig } from './switchyard-config';
@@ -13,6 +14,7 @@ type Env = Record<string, string | undefined>;
  * PORT, HOST, SWITCHYARD_DATA_DIR, DATABASE_URL, EVENTSTORE_URL, REDIS_URL, SWITCHYARD_ACCOUNT,
  * SWITCHYARD_ACCOUNT_ID, SWITCHYARD_ADMIN_KEY, SWITCHYARD_HOST_TOKENS, SWITCHYARD_HOST_TOKENS_FILE,
  * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
+ * SWITCHYARD_DB_STATEMENT_TIMEOUT_MS, SWITCHYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
  * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
  * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS,
  * SWITCHYARD_SANDBOX_WEBHOOK_URL, SWITCHYARD_ADVERTISED_URL.
@@ -58,6 +60,23 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     600_000,
     problems,
   );
+  const databaseLimits = {
+    statementTimeoutMs: integer(
+      value('SWITCHYARD_DB_STATEMENT_TIMEOUT_MS') ?? String(DEFAULT_SESSION_LIMITS.statementTimeoutMs),
+      'SWITCHYARD_DB_STATEMENT_TIMEOUT_MS',
+      0,
+      3_600_000,
+      problems,
+    ),
+    idleInTransactionTimeoutMs: integer(
+      value('SWITCHYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS') ??
+        String(DEFAULT_SESSION_LIMITS.idleInTransactionTimeoutMs),
+      'SWITCHYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS',
+      0,
+      3_600_000,
+      problems,
+    ),
+  };
   const hostTokens = readHostTokens(
     value('SWITCHYARD_HOST_TOKENS'),
     value('SWITCHYARD_HOST_TOKENS_FILE'),
@@ -100,6 +119,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     logLevel,
     trustProxy,
     readYourWritesTimeoutMs,
+    databaseLimits,
     github,
     sandboxCiSeconds,
     sandboxWebhookUrl,

@@ -24,6 +24,12 @@ export interface SwitchyardConfig {
   trustProxy: boolean;
   /** How long a write endpoint waits for the read models to include its events. */
   readYourWritesTimeoutMs: number;
+  /**
+   * PostgreSQL's limits on every session (SqlLimits), in ms: the longest a statement may run, and
+   * the longest a transaction may wait for its next statement. Long work (projections, rebuilds,
+   * schema setup) sets its own for its transactions.
+   */
+  databaseLimits: { statementTimeoutMs: number; idleInTransactionTimeoutMs: number };
   /** GitHub mode (an App is configured) or sandbox mode. */
   github: GitHubSettings;
   /** The sandbox CI's run duration for a tree that sets none (`sandbox-ci: seconds n`). */

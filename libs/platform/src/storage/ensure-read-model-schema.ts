@@ -1,5 +1,5 @@
 import { SCHEMA_LOCK_KEY } from '@switchyard/event-store/sql';
-import { type SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor } from '@switchyard/sql';
 import {
   ensureCheckpointTable,
   ensureGenerationTable,
@@ -41,5 +41,6 @@ export async function ensureReadModelSchema(
       if (await lockActiveGeneration(tx, projection.name)) continue;
       await projection.setup(tx);
     }
-  });
+    // Waits for another process's setup under the lock, and may index a big table: long work.
+  }, LONG_WORK);
 }

@@ -34,7 +34,7 @@ export async function openStorage(
     let executor: SqlExecutor;
     let description: string;
     if (config.databaseUrl) {
-      executor = await PgExecutor.open(config.databaseUrl);
+      executor = await PgExecutor.open(config.databaseUrl, { limits: config.databaseLimits });
       description = `PostgreSQL ${redact(config.databaseUrl)}`;
     } else if (config.dataDir === IN_MEMORY_DATA_DIR) {
       executor = await PgliteExecutor.open();

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@switchyard/event-store';
-import type { SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor } from '@switchyard/sql';
 import { enterActiveGeneration } from '../generations/enter-active-generation';
 import type { Projection } from '../projection';
 
@@ -42,7 +42,7 @@ export async function applyInLanes(
       executor.transaction(async (tx) => {
         await enterActiveGeneration(tx, projection.name, { asynchronousCommit: true, shared: true });
         await projection.apply(tx, lane);
-      }),
+      }, LONG_WORK),
     ),
   );
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');

@@ -1,5 +1,5 @@
 import type { EventStore, Position } from '@switchyard/event-store';
-import type { SqlExecutor } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor } from '@switchyard/sql';
 import { advanceCheckpoint, readCheckpoint, resetCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import { enterActiveGeneration } from '../generations/enter-active-generation';
@@ -52,7 +52,7 @@ export function projectionHandling(
         await projection.reset(tx);
         await resetCheckpoint(tx, name, version);
         return { resumeAfter: 'start', isNew: true };
-      });
+      }, LONG_WORK);
       if ('resumeAfter' in prepared) {
         if (prepared.isNew) logger.info({ projection: name, version }, 'new projection, building it');
         return prepared.resumeAfter;
@@ -76,7 +76,7 @@ export function projectionHandling(
         await enterActiveGeneration(tx, name, { asynchronousCommit: true });
         await projection.apply(tx, events);
         await advanceCheckpoint(tx, { name, version, from, to });
-      });
+      }, LONG_WORK);
     },
   };
 

@@ -1,6 +1,6 @@
 import { comparePositions, type EventFilter, type EventStore, type Position } from '@switchyard/event-store';
 import { forEachConcurrently } from '@switchyard/kernel';
-import { type SqlExecutor, type SqlQueryable } from '@switchyard/sql';
+import { LONG_WORK, type SqlExecutor, type SqlQueryable } from '@switchyard/sql';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
 import {
@@ -97,12 +97,12 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
     });
     const next = { name, generation: (previous?.generation ?? 0) + 1, schema: '' };
     next.schema = generationSchemaName(live, name, next.generation);
-    await dropStaleGenerations(executor, live, name);
+    await executor.transaction((tx) => dropStaleGenerations(tx, live, name), LONG_WORK);
     const inGeneration = <T>(work: (tx: SqlQueryable) => Promise<T>) =>
       executor.transaction(async (tx) => {
         await useGeneration(tx, next.schema, live, { asynchronousCommit: true });
         return work(tx);
-      });
+      }, LONG_WORK);
     const filter: EventFilter | undefined = projection.eventTypes
       ? { eventTypes: projection.eventTypes }
       : undefined;
@@ -168,9 +168,8 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
     // Readers use these tables right after the switch: give the planner statistics now.
     const tables = await tablesIn(executor, next.schema);
     if (tables.length > 0) {
-      await executor.exec(
-        `ANALYZE ${tables.map((t) => `${quoteIdentifier(next.schema)}.${quoteIdentifier(t)}`).join(', ')}`,
-      );
+      const analyze = `ANALYZE ${tables.map((t) => `${quoteIdentifier(next.schema)}.${quoteIdentifier(t)}`).join(', ')}`;
+      await executor.transaction((tx) => tx.exec(analyze), LONG_WORK);
     }
 
     let switched: Generation | null = null;
@@ -186,9 +185,9 @@ export async function rebuildBlueGreen(options: RebuildOptions): Promise<Rebuild
         // them back from readers. Release the lock and catch up again.
         if (rows[0] && comparePositions(rows[0].position, at) > 0) return null;
         return switchGeneration(tx, { name, version, position: at, live, previous, next });
-      });
+      }, LONG_WORK);
     }
-    await dropStaleGenerations(executor, live, name);
+    await executor.transaction((tx) => dropStaleGenerations(tx, live, name), LONG_WORK);
     options.publisher?.publish({ name, position }).catch(() => undefined);
 
     const records = projection.countRecords ? await projection.countRecords(executor) : undefined;
