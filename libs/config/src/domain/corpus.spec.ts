@@ -33,6 +33,10 @@ const REJECTED_AT: Record<string, string> = {
   'projen__projen.yml': 'pull_request_rules[0].actions',
 };
 
+/** Conditions' regexes run on RE2, which has neither lookaround nor backreferences (issue 33). */
+const LINEAR_TIME_REGEXES = (feature: string) =>
+  `a condition's regex uses a ${feature}, which the linear-time engine (RE2) refuses; Python's backtracking engine accepts it`;
+
 /** Files where this validator disagrees with the index, and why. */
 const DISAGREEMENTS: Record<string, { verdict: 'valid' | 'invalid'; reason: string }> = {
   'aws-powertools__powertools-lambda-python.yml': {
@@ -63,6 +67,38 @@ const DISAGREEMENTS: Record<string, { verdict: 'valid' | 'invalid'; reason: stri
     verdict: 'invalid',
     reason:
       'a multi-line double-quoted `message` whose continuation lines are not indented past their key is invalid YAML 1.2; PyYAML tolerates it, `yaml` does not',
+  },
+  'comit-network__comit-rs.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
+  },
+  'libp2p__rust-libp2p.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('backreference'),
+  },
+  'milvus-io__milvus.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
+  },
+  'mozilla-mobile__fenix.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
+  },
+  'mozilla-mobile__firefox-ios.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
+  },
+  'osbuild__osbuild.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('backreference'),
+  },
+  'rlworkgroup__garage.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
+  },
+  'vyos__mergify.yml': {
+    verdict: 'invalid',
+    reason: LINEAR_TIME_REGEXES('lookahead'),
   },
 };
 

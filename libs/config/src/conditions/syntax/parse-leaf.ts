@@ -12,7 +12,7 @@ import {
 } from './attributes';
 import { isOrdering, type Operator, readOperator, startsOperator } from './operators';
 import { parseDateTimeInterval } from './values/datetime-interval';
-import { expandGlob } from './values/glob';
+import { translateGlob } from './values/glob-pattern';
 import { translatePythonRegex } from './values/python-regex';
 import { parseSchedule } from './values/schedule';
 import { parseTimestamp } from './values/timestamp';
@@ -241,8 +241,8 @@ function parseTextValue(
   if (operator === '*=') {
     if (spec.meaning === 'login' && text.startsWith('@'))
       return { detail: 'Globs are not supported for team slugs' };
-    const expanded = expandGlob(text);
-    return expanded.ok ? { kind: 'glob', pattern: text } : { detail: expanded.detail };
+    const translated = translateGlob(text);
+    return translated.ok ? { kind: 'glob', pattern: text } : { detail: translated.detail };
   }
   if (isAuthor) return { kind: 'author' };
   if (spec.meaning === 'login' && text.startsWith('@')) {
