@@ -309,7 +309,7 @@ describe('validateConfiguration', () => {
         path: 'queue_rules[0].conditions',
         line: 3,
         message: expect.stringMatching(
-          /^removed from Mergify's configuration on 2026-07-31\. .*rename it to `merge_conditions`/,
+          /^removed from Mergify's configuration on 2026-07-31\. .*replaced by `merge_conditions`/,
         ),
       },
     ]);

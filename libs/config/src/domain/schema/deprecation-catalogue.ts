@@ -16,7 +16,7 @@ type Notice = Omit<Deprecation, 'path' | 'removal'> & RemovalFacts;
  */
 export const DEPRECATIONS = {
   queueRuleConditions: {
-    message: '`conditions` in a queue rule is deprecated: rename it to `merge_conditions` (same meaning).',
+    message: '`conditions` in a queue rule was replaced by `merge_conditions` (same meaning): rename it.',
     deadline: '2026-07-31',
     removedOn: '2026-07-31',
     stillAccepted: false,
@@ -25,7 +25,7 @@ export const DEPRECATIONS = {
   },
   queueRuleRoutingConditions: {
     message:
-      '`routing_conditions` in a queue rule is deprecated: rename it to `queue_conditions` (same meaning).',
+      '`routing_conditions` in a queue rule was replaced by `queue_conditions` (same meaning): rename it.',
     deadline: '2026-07-31',
     removedOn: '2026-07-31',
     stillAccepted: false,
@@ -34,7 +34,7 @@ export const DEPRECATIONS = {
   },
   commitMessageTemplate: {
     message:
-      '`commit_message_template` is deprecated: describe the commit message with `commit_message_format` instead.',
+      '`commit_message_template` was replaced by `commit_message_format`: describe the commit message with it instead.',
     deadline: '2026-09-30',
     removedOn: '2026-09-30',
     stillAccepted: true,
@@ -167,7 +167,7 @@ export const DEPRECATIONS = {
   },
   githubActions: {
     message:
-      'the `github_actions` action is deprecated: trigger the workflows with native GitHub events instead.',
+      'the `github_actions` action is replaced by native GitHub events: trigger the workflows with them instead.',
     deadline: '2027-03-31',
     removedOn: '2027-03-31',
     stillAccepted: true,
