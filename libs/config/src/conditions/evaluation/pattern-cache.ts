@@ -1,5 +1,5 @@
 import { translateGlob } from '../syntax/values/glob-pattern';
-import { compileLinearRegex, type LinearRegex } from '../syntax/values/linear-regex';
+import { compileLinearRegex, isPatternError, type LinearRegex } from '../syntax/values/linear-regex';
 import { EvaluationError } from './judgement';
 
 /**
@@ -10,11 +10,23 @@ const regexCache = new Map<string, LinearRegex>();
 const globCache = new Map<string, LinearRegex>();
 const MAX_CACHED = 1000;
 
+/** Compiled for matching; RE2's refusal (which validation should have caught) is the condition's error. */
+function compile(source: string, flags: string): LinearRegex {
+  try {
+    return compileLinearRegex(source, flags);
+  } catch (error) {
+    if (!isPatternError(error)) throw error;
+    throw new EvaluationError(
+      `Invalid regular expression: ${error.message.replace(/^error parsing regexp: /, '')}`,
+    );
+  }
+}
+
 export function compiledRegex(source: string, flags: string): LinearRegex {
   const key = `${flags}/${source}`;
   let regex = regexCache.get(key);
   if (!regex) {
-    regex = compileLinearRegex(source, flags);
+    regex = compile(source, flags);
     if (regexCache.size > MAX_CACHED) regexCache.clear();
     regexCache.set(key, regex);
   }
@@ -26,7 +38,7 @@ export function compiledGlob(pattern: string): (path: string) => boolean {
   if (!regex) {
     const translated = translateGlob(pattern);
     if (!translated.ok) throw new EvaluationError(translated.detail);
-    regex = compileLinearRegex(translated.source, 's');
+    regex = compile(translated.source, 's');
     if (globCache.size > MAX_CACHED) globCache.clear();
     globCache.set(pattern, regex);
   }

@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js';
+import { RE2JS, RE2JSException } from 're2js';
 
 /**
  * Every pattern a user writes (a condition's regex, a glob) is matched by RE2 (`re2js`, a pure
@@ -20,3 +20,6 @@ export function compileLinearRegex(source: string, flags = ''): LinearRegex {
   for (const flag of flags) bits |= FLAG_BITS[flag] ?? 0;
   return RE2JS.compile(source, bits);
 }
+
+/** Whether an error is RE2's refusal of a pattern (anything else is a bug, and is thrown on). */
+export const isPatternError = (error: unknown): error is Error => error instanceof RE2JSException;

@@ -67,11 +67,19 @@ describe('Python regular expressions', () => {
   ])('%j searched in %j → %s', (pattern, text, expected) => expect(search(pattern, text)).toBe(expected));
 
   it.each([
-    ['(', 'missing closing )'],
+    ['(', 'missing ), unterminated subpattern'],
+    [')', 'unbalanced parenthesis'],
+    ['a**', 'multiple repeat'],
+    ['a{2}{3}', 'multiple repeat'],
+    ['a|*', 'nothing to repeat'],
+    ['\\b*', 'nothing to repeat'],
+    ['a{3,2}', 'min repeat greater than max repeat'],
+    ['[z-a]', 'bad character range'],
+    ['[\\d-z]', 'bad character range'],
     ['[a-', 'unterminated character set'],
     ['(?x)a b', 'verbose flag'],
     ['a(?i)b', 'global flags not at the start'],
-    ['*a', 'missing argument to repetition operator'],
+    ['*a', 'nothing to repeat'],
     ['^(?!.*\\.(go|cpp)).*$', 'lookahead (?!…) is not supported'],
     ['(?=a)', 'lookahead (?=…) is not supported'],
     ['(?<=a)b', 'lookbehind (?<=…) is not supported'],
