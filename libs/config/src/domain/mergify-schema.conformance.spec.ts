@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MERGIFY_SCHEMA_DATE, schemaAccepts } from './testing/mergify-schema';
+import { MERGIFY_SCHEMA_DATE, schemaAccepts } from '../testing/mergify-schema';
 import { validateConfiguration } from './validate-configuration';
 
 /**

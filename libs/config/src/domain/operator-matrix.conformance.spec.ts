@@ -1,4 +1,4 @@
-import { MERGIFY_SCHEMA_DATE, mergifySchema, schemaAccepts } from './testing/mergify-schema';
+import { MERGIFY_SCHEMA_DATE, mergifySchema, schemaAccepts } from '../testing/mergify-schema';
 import { validateConfiguration } from './validate-configuration';
 
 /**

@@ -10,7 +10,7 @@ import { join } from 'node:path';
  */
 export const MERGIFY_SCHEMA_DATE = new Date('2026-08-21T00:00:00Z');
 
-const SCHEMA_FILE = join(__dirname, '../../../test-fixtures/mergify-configuration-schema.json');
+const SCHEMA_FILE = join(__dirname, '../../test-fixtures/mergify-configuration-schema.json');
 
 export const mergifySchema = (): Record<string, unknown> =>
   JSON.parse(readFileSync(SCHEMA_FILE, 'utf8')) as Record<string, unknown>;
