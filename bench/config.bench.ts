@@ -27,6 +27,12 @@ import { median } from './logs/latency';
 const ROUNDS = Number(process.env.BENCH_CONFIG_ROUNDS ?? '5');
 const CORPUS = join(__dirname, '../libs/config/test-fixtures/mergify-configs');
 const GOAL_MS = 100;
+/**
+ * The day the verdicts are given for: before the 2026-07-31 removal of queue-rule `conditions`, so
+ * the generated file's deprecated forms are still deprecations, the file stays valid and the
+ * workload is the one measured before removed forms became errors.
+ */
+const AS_OF = new Date('2026-07-01T00:00:00Z');
 
 /**
  * The kinds of conditions real files write (the corpus: labels, bases, checks, path regexes and
@@ -144,7 +150,7 @@ const MAX_PULL_REQUEST_RULES = 200;
  */
 function corpusRulesConfiguration(corpus: string[]): string {
   const chunks = corpus.flatMap((text, file) => {
-    if (!validateConfiguration(text).valid) return [];
+    if (!validateConfiguration(text, AS_OF).valid) return [];
     const value: unknown = parse(text, { merge: true });
     const queueRules = rulesOf(value, 'queue_rules');
     const pullRequestRules = rulesOf(value, 'pull_request_rules');
@@ -166,7 +172,7 @@ function corpusRulesConfiguration(corpus: string[]): string {
         }),
       };
     };
-    return validateConfiguration(dump(chunk(0))).valid ? [chunk] : [];
+    return validateConfiguration(dump(chunk(0)), AS_OF).valid ? [chunk] : [];
   });
   const queueRules: Rule[] = [];
   const pullRequestRules: Rule[] = [];
@@ -189,7 +195,7 @@ function corpusRulesConfiguration(corpus: string[]): string {
 
 /** Bare parses to plain data; the corpus files that are not YAML throw, counted like any other parse. */
 const SIDES = {
-  validate: (text: string) => void validateConfiguration(text),
+  validate: (text: string) => void validateConfiguration(text, AS_OF),
   yaml: (text: string) => {
     try {
       parse(text, { merge: true });
@@ -230,7 +236,7 @@ interface Row {
 
 function measure(label: string, texts: string[]): Row {
   for (const text of texts) {
-    const result = validateConfiguration(text);
+    const result = validateConfiguration(text, AS_OF);
     if (label !== 'corpus (all files)' && !result.valid)
       throw new Error(`generated file is invalid: ${JSON.stringify(result.errors.slice(0, 3))}`);
   }
@@ -256,7 +262,7 @@ function measure(label: string, texts: string[]): Row {
 }
 
 function describeRules(text: string): string {
-  const result = validateConfiguration(text);
+  const result = validateConfiguration(text, AS_OF);
   if (!result.valid) return 'invalid';
   const { queueRules, pullRequestRules } = result.configuration;
   return `${queueRules.length} queue rules, ${pullRequestRules.length} pull request rules, ${result.deprecations.length} deprecations located`;

@@ -160,4 +160,50 @@ describe('POST pulls/{number}/simulator (all-in-one app, sandbox forge)', () => 
     });
     expect(unknown.status).toBe(404);
   });
+
+  it('answers /healthz while it judges a hostile regex on a long title (issue 33, defect 3)', async () => {
+    const repository = uniqueRepository('pull-simulator');
+    await commitFile(app(), repository, 'README.md', '# widgets\n');
+    const main = await forge(app(), 'GET', `/repos/${repository}/git/ref/heads/main`);
+    await forge(app(), 'POST', `/repos/${repository}/git/refs`, {
+      ref: 'refs/heads/feature',
+      sha: main.body.object.sha,
+    });
+    await commitFile(app(), repository, 'src/app.txt', 'hello\n', 'feature');
+    // A backtracking engine needs 2^34 steps for this one: 6.5 s at 30 characters, 4x per 2 more.
+    const title = `${'a'.repeat(34)}!`;
+    const opened = await forge(app(), 'POST', `/repos/${repository}/pulls`, {
+      title,
+      head: 'feature',
+      base: 'main',
+    });
+    const number = opened.body.number as number;
+    await snapshotOf(repository, number);
+    const hostile = [
+      'pull_request_rules:',
+      '  - name: catastrophic',
+      '    conditions:',
+      '      - title~=^(a+)+$',
+      '    actions:',
+      '      comment:',
+      '        message: never',
+      '',
+    ].join('\n');
+
+    // Both at once: while the simulator holds the event loop, nothing else is answered, so the
+    // health probe would only come back after it. The bound is a correctness bound (the answer
+    // takes milliseconds), not a timing claim.
+    const bound = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 30_000).unref());
+    const simulation = app().request('POST', `/v1/repos/${repository}/pulls/${number}/simulator`, {
+      body: { mergify_yml: hostile },
+    });
+    const health = app().request('GET', '/healthz', { token: null });
+    expect(await Promise.race([health.then((response) => response.status), bound])).toBe(200);
+    const simulated = await Promise.race([simulation, bound]);
+    expect(simulated).not.toBe('blocked');
+    if (simulated === 'blocked') return;
+    expect(simulated.status).toBe(200);
+    expect(simulated.body.title).toBe('no rules match, no planned actions');
+    expect(simulated.body.summary).toContain('- [ ] `title~=^(a+)+$`');
+  });
 });

@@ -123,6 +123,25 @@ describe('configuration simulators over HTTP (all-in-one app)', () => {
     }
   });
 
+  it('answers 422 for a key past its removal date, with its line, replacement and date (issue 35)', async () => {
+    const response = await simulate(
+      'configuration-simulator',
+      'pull_request_rules:\n  - name: q\n    conditions: []\n    actions:\n      queue:\n        method: squash\n',
+    );
+    expect(response.status).toBe(422);
+    expect(response.body.detail).toEqual([
+      expect.objectContaining({
+        type: 'mergify_config_error',
+        msg: expect.stringMatching(
+          /^pull_request_rules\[0\]\.actions\.queue\.method \(line 6, column 9\): removed from Mergify's configuration on 2025-06-24\. .*queue_rules/,
+        ),
+      }),
+    ]);
+    const v1 = await simulate('configuration-simulator', 'rules:\n  default: {}\n');
+    expect(v1.status).toBe(422);
+    expect(v1.body.detail[0].msg).toMatch(/^rules \(line 1, column 1\): removed/);
+  });
+
   it('answers 422 for a file that is not YAML, with the line', async () => {
     const response = await simulate('configuration-simulator', 'queue_rules:\n  - name: "unterminated\n');
     expect(response.status).toBe(422);

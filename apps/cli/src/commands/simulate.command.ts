@@ -66,7 +66,7 @@ interface SimulateOptions {
 async function policyFrom(options: SimulateOptions): Promise<QueuePolicy> {
   let policy = defaultQueuePolicy();
   if (options.config) {
-    const validation = validateConfiguration(await readFile(options.config, 'utf8'));
+    const validation = validateConfiguration(await readFile(options.config, 'utf8'), new Date());
     if (!validation.valid) {
       const problems = validation.errors.map((e) => `  ${e.pathText}: ${e.message}`).join('\n');
       throw new Error(`${options.config} is not a valid configuration:\n${problems}`);

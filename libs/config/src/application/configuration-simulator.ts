@@ -19,8 +19,8 @@ export interface RepositorySimulation {
  * `configuration-simulator`: is the text valid, and what is deprecated in it. Parts that cannot be
  * applied (such as `extends`) are named in the message rather than passed over.
  */
-export function checkConfiguration(text: string): ConfigurationCheck {
-  const validation = validateConfiguration(text);
+export function checkConfiguration(text: string, now: Date): ConfigurationCheck {
+  const validation = validateConfiguration(text, now);
   if (!validation.valid) throw new ConfigurationRejectedError(validation.errors);
   const caveats = validation.unapplied.map((notice) => `${notice.message}.`);
   const message =
@@ -31,8 +31,8 @@ export function checkConfiguration(text: string): ConfigurationCheck {
 }
 
 /** The repository `simulator`: a markdown account of what the configuration will do. */
-export function simulateRepository(text: string): RepositorySimulation {
-  const validation = validateConfiguration(text);
+export function simulateRepository(text: string, now: Date): RepositorySimulation {
+  const validation = validateConfiguration(text, now);
   if (!validation.valid) throw new ConfigurationRejectedError(validation.errors);
   return {
     title: VALID_CONFIGURATION_MESSAGE,

@@ -34,7 +34,8 @@ export class PullRequestSimulator {
     number: bigint,
     text: string,
   ): Promise<PullRequestSimulationAnswer> {
-    const validation = validateConfiguration(text);
+    const now = this.clock.now();
+    const validation = validateConfiguration(text, now);
     if (!validation.valid) throw new ConfigurationRejectedError(validation.errors);
     const pullRequest =
       number <= BigInt(Number.MAX_SAFE_INTEGER)
@@ -44,7 +45,7 @@ export class PullRequestSimulator {
     const teams = await this.teamsNamedIn(validation.configuration, repository.owner);
     const simulation = simulatePullRequest(validation.configuration, {
       pullRequest,
-      now: this.clock.now(),
+      now,
       teams,
     });
     return { ...simulation, deprecations: validation.deprecations };

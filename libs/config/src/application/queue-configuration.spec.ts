@@ -10,6 +10,8 @@ const sourceOf = (files: Record<string, string>): RepositoryConfigurationSource 
   },
 });
 
+const TODAY = new Date('2026-11-28T00:00:00Z');
+
 describe('queueRulesInForce', () => {
   const source = sourceOf({
     'acme/app': [
@@ -25,7 +27,7 @@ describe('queueRulesInForce', () => {
   });
 
   it('answers the rules in processing order, as the legacy QueueRule shape', async () => {
-    const { rules } = await queueRulesInForce(source, 'acme', 'app');
+    const { rules } = await queueRulesInForce(source, 'acme', 'app', TODAY);
     expect(rules.map((rule, index) => queueRuleJson(rule, index, rules.length))).toEqual([
       {
         name: 'hotfix',
@@ -61,11 +63,11 @@ describe('queueRulesInForce', () => {
   });
 
   it('answers no rules for a repository without a configuration file', async () => {
-    expect(await queueRulesInForce(source, 'acme', 'none')).toEqual({ path: null, rules: [] });
+    expect(await queueRulesInForce(source, 'acme', 'none', TODAY)).toEqual({ path: null, rules: [] });
   });
 
   it('refuses an invalid file with its problems', async () => {
-    const refusal = await queueRulesInForce(source, 'acme', 'broken').catch((error: unknown) => error);
+    const refusal = await queueRulesInForce(source, 'acme', 'broken', TODAY).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ConfigurationRejectedError);
     expect((refusal as ConfigurationRejectedError).problems).toEqual([
       expect.objectContaining({ pathText: 'queue_rules[0].batch_size', position: { line: 3, column: 5 } }),

@@ -11,10 +11,11 @@ export async function queueRulesInForce(
   source: RepositoryConfigurationSource,
   owner: string,
   repository: string,
+  now: Date,
 ): Promise<{ path: string | null; rules: QueueRuleConfiguration[] }> {
   const file = await source.read(owner, repository);
   if (!file) return { path: null, rules: [] };
-  const validation = validateConfiguration(file.content);
+  const validation = validateConfiguration(file.content, now);
   if (!validation.valid) throw new ConfigurationRejectedError(validation.errors, file.path);
   return { path: file.path, rules: validation.configuration.queueRules };
 }

@@ -1,13 +1,16 @@
 import { validateConfiguration } from './validate-configuration';
 
+/** The day of issue 35: queue-rule `conditions` (removed 2026-07-31) is an error, `commit_message_template` too (2026-09-30). */
+const TODAY = new Date('2026-11-28T00:00:00Z');
+
 const valid = (text: string) => {
-  const result = validateConfiguration(text);
+  const result = validateConfiguration(text, TODAY);
   if (!result.valid) throw new Error(`expected valid, got ${JSON.stringify(result.errors)}`);
   return result;
 };
 
 const errorsOf = (text: string) => {
-  const result = validateConfiguration(text);
+  const result = validateConfiguration(text, TODAY);
   if (result.valid) throw new Error('expected the configuration to be rejected');
   return result.errors.map((e) => ({ path: e.pathText, line: e.position?.line, message: e.message }));
 };
@@ -285,15 +288,124 @@ describe('validateConfiguration', () => {
     expect(errorsOf('merge_queue: {}\nmerge_queue: {}\n')[0].message).toMatch(/unique/);
   });
 
-  it('reads deprecated spellings and says so, with the deadline', () => {
-    const result = valid(
-      'queue_rules:\n  - name: a\n    conditions:\n      - check-success=ci\n    speculative_checks: 2\n',
+  it('reads deprecated spellings and says so, with the deadline, until their removal date', () => {
+    const before = validateConfiguration(
+      'queue_rules:\n  - name: a\n    conditions:\n      - check-success=ci\n',
+      new Date('2026-07-30T12:00:00Z'),
     );
-    expect(result.configuration.queueRules[0].mergeConditions.source).toEqual(['check-success=ci']);
-    expect(result.deprecations.map((d) => [d.path, d.deadline, d.position?.line])).toEqual([
+    expect(before.valid).toBe(true);
+    if (!before.valid) return;
+    expect(before.configuration.queueRules[0]!.mergeConditions.source).toEqual(['check-success=ci']);
+    expect(before.deprecations.map((d) => [d.path, d.deadline, d.position?.line])).toEqual([
       [['queue_rules', 0, 'conditions'], '2026-07-31', 3],
-      [['queue_rules', 0, 'speculative_checks'], '2024-09-23', 5],
     ]);
+  });
+
+  // Issue 35: a key past its removal date is an error with its line and column, what replaced it
+  // and the date it was removed; a key deprecated but not yet removed stays a deprecation.
+  it('calls a key past its removal date an error: line, column, replacement and date', () => {
+    expect(errorsOf('queue_rules:\n  - name: a\n    conditions:\n      - check-success=ci\n')).toEqual([
+      {
+        path: 'queue_rules[0].conditions',
+        line: 3,
+        message: expect.stringMatching(
+          /^removed from Mergify's configuration on 2026-07-31\. .*replaced by `merge_conditions`/,
+        ),
+      },
+    ]);
+    const result = validateConfiguration('queue_rules:\n  - name: a\n    conditions: []\n', TODAY);
+    expect(result.valid ? [] : result.errors.map((error) => error.position)).toEqual([
+      { line: 3, column: 5 },
+    ]);
+  });
+
+  it('turns commit_message_template from a deprecation into an error on 2026-09-30', () => {
+    const text = "queue_rules:\n  - name: a\n    commit_message_template: '{{ title }}'\n";
+    const before = validateConfiguration(text, new Date('2026-09-29T23:59:59Z'));
+    expect(before.valid && before.deprecations.map((d) => d.deadline)).toEqual(['2026-09-30']);
+    expect(errorsOf(text)).toEqual([
+      expect.objectContaining({
+        path: 'queue_rules[0].commit_message_template',
+        message: expect.stringMatching(/on 2026-09-30\. .*commit_message_format/),
+      }),
+    ]);
+  });
+
+  it('keeps a deprecation whose removal date has not come (github_actions, 2027-03-31)', () => {
+    const result = valid(
+      'pull_request_rules:\n  - name: g\n    conditions: []\n    actions:\n      github_actions:\n        workflow:\n          dispatch:\n            - workflow: ci.yml\n',
+    );
+    expect(result.deprecations.map((d) => d.deadline)).toEqual(['2027-03-31']);
+  });
+
+  it('calls a key gone from the schema with no published date an error, and says so', () => {
+    expect(errorsOf('queue_rules:\n  - name: a\n    speculative_checks: 2\n')).toEqual([
+      {
+        path: 'queue_rules[0].speculative_checks',
+        line: 3,
+        message: expect.stringMatching(
+          /^removed from Mergify's configuration \(no removal date was published/,
+        ),
+      },
+    ]);
+  });
+
+  it.each([
+    [
+      'the queue action options (2025-06-24)',
+      'pull_request_rules:\n  - name: q\n    conditions: []\n    actions:\n      queue:\n        method: squash\n',
+      'pull_request_rules[0].actions.queue.method',
+      '2025-06-24',
+    ],
+    [
+      'merge strict (2022-01-12)',
+      'pull_request_rules:\n  - name: m\n    conditions: []\n    actions:\n      merge:\n        strict: true\n',
+      'pull_request_rules[0].actions.merge.strict',
+      '2022-01-12',
+    ],
+    [
+      'merge commit_message (2022-04-25)',
+      'pull_request_rules:\n  - name: m\n    conditions: []\n    actions:\n      merge:\n        commit_message: title+body\n',
+      'pull_request_rules[0].actions.merge.commit_message',
+      '2022-04-25',
+    ],
+  ])('refuses %s', (_, text, path, date) =>
+    expect(errorsOf(text)).toEqual([
+      expect.objectContaining({ path, message: expect.stringContaining(`on ${date}.`) }),
+    ]),
+  );
+
+  it('refuses the 2018 `rules:` format and a document that is not a mapping', () => {
+    expect(errorsOf('rules:\n  default:\n    protection: {}\n')).toEqual([
+      expect.objectContaining({
+        path: 'rules',
+        line: 1,
+        message: expect.stringContaining('pull_request_rules'),
+      }),
+    ]);
+    expect(errorsOf('- pull_request_rules: []\n')).toEqual([
+      expect.objectContaining({ message: 'the configuration must be a mapping of sections' }),
+    ]);
+    expect(errorsOf('just text\n')).toEqual([
+      expect.objectContaining({ message: 'the configuration must be a mapping of sections' }),
+    ]);
+  });
+
+  it('reads a file of comments only as an empty configuration, as Mergify does, and says so', () => {
+    const result = valid('# pull_request_rules:\n#   - name: later\n');
+    expect(result.configuration.pullRequestRules).toEqual([]);
+    expect(result.unapplied).toEqual([
+      expect.objectContaining({
+        message: 'the file holds no settings: it is read as an empty configuration',
+      }),
+    ]);
+  });
+
+  it('accepts a rule with both the queue and the merge action (no source forbids it)', () => {
+    const result = valid(
+      'pull_request_rules:\n  - name: both\n    conditions: []\n    actions:\n      queue:\n      merge:\n',
+    );
+    expect(Object.keys(result.configuration.pullRequestRules[0]!.actions)).toEqual(['queue', 'merge']);
   });
 
   it('refuses an old and a new spelling of the same key together', () => {
@@ -366,6 +478,6 @@ describe('validateConfiguration on hostile documents', () => {
       `a: &a [x, x]\n${Array.from({ length: 30 }, (_, i) => `a${i + 1}: &a${i + 1} [*a${i || ''}, *a${i || ''}]`).join('\n')}\n`,
     ],
   ])('answers without crashing: %s', (_label, text) => {
-    expect(() => validateConfiguration(text)).not.toThrow();
+    expect(() => validateConfiguration(text, TODAY)).not.toThrow();
   });
 });

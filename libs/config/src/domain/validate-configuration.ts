@@ -1,6 +1,6 @@
 import { type ConfigurationNotice } from './schema/configuration-notice';
 import type { ConfiguredConditions } from './schema/conditions-field';
-import type { Deprecation } from './schema/deprecation';
+import { type Deprecation, isRemoved, removalMessage } from './schema/deprecation';
 import { DEPRECATIONS } from './schema/deprecation-catalogue';
 import { Cursor, Findings, INVALID } from './schema/findings';
 import type { MergifyConfiguration } from './schema/mergify-configuration';
@@ -50,9 +50,11 @@ const LEGACY_TOP_LEVEL_KEYS = keys('partition_rules', 'rules');
 
 /**
  * Parses and validates a `.mergify.yml` text (queue-semantics §1): every section, every key, with
- * defaults applied. Pure: the same text always gives the same answer.
+ * defaults applied. The verdict is Mergify's on the day `asOf` falls on (UTC): a deprecated form
+ * past its removal date is an error there (see `isRemoved`). Pure: the same text and day always
+ * give the same answer.
  */
-export function validateConfiguration(text: string): ConfigurationValidation {
+export function validateConfiguration(text: string, asOf: Date): ConfigurationValidation {
   const parsed = parseConfigurationText(text);
   if (!parsed.ok) {
     return {
@@ -69,7 +71,14 @@ export function validateConfiguration(text: string): ConfigurationValidation {
   const root = new Cursor(findings);
   const unapplied: Array<{ path: PathSegment[]; message: string }> = [];
   const configuration = readRoot(parsed.value, root, unapplied);
+  // Mergify reads an empty file, or one of comments only, as an empty configuration.
+  if (parsed.value === null || parsed.value === undefined)
+    unapplied.push({ path: [], message: 'the file holds no settings: it is read as an empty configuration' });
   const locate = (path: readonly PathSegment[]) => parsed.locator.locate(path);
+  const today = asOf.toISOString().slice(0, 10);
+  for (const deprecation of findings.deprecations)
+    if (isRemoved(deprecation.removal, today))
+      findings.problems.push({ path: deprecation.path ?? [], message: removalMessage(deprecation) });
   if (configuration === INVALID || findings.problems.length > 0) {
     return {
       valid: false,

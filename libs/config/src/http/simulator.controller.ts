@@ -1,6 +1,8 @@
-import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
+import type { Clock } from '@switchyard/kernel';
+import { CLOCK } from '@switchyard/platform';
 import { Body, type RepositoryRef, RepositoryRefParam, RequestValidationException } from '@switchyard/http';
 import { ConfigurationRejectedError } from '../application/configuration-rejected.error';
 import { checkConfiguration, simulateRepository } from '../application/configuration-simulator';
@@ -15,6 +17,8 @@ const MERGIFY_YML_LOC = ['body', 'mergify_yml'];
 @Auth('STD')
 @Controller('v1/repos/:owner/:repository')
 export class SimulatorController {
+  constructor(@Inject(CLOCK) private readonly clock: Clock) {}
+
   /** 200 {message, deprecations}; 422 with one issue per problem, each naming its path and line. */
   @Post('configuration-simulator')
   @HttpCode(HttpStatus.OK)
@@ -22,7 +26,7 @@ export class SimulatorController {
     @RepositoryRefParam() _repository: RepositoryRef,
     @Body() body: SimulatorBody,
   ): { message: string; deprecations: DeprecationInfoJson[] } {
-    const check = rejectingInvalid(() => checkConfiguration(body.mergify_yml));
+    const check = rejectingInvalid(() => checkConfiguration(body.mergify_yml, this.clock.now()));
     return { message: check.message, deprecations: check.deprecations.map(deprecationInfoJson) };
   }
 
@@ -33,7 +37,7 @@ export class SimulatorController {
     @RepositoryRefParam() _repository: RepositoryRef,
     @Body() body: SimulatorBody,
   ): { title: string; summary: string; deprecations: DeprecationInfoJson[] } {
-    const simulation = rejectingInvalid(() => simulateRepository(body.mergify_yml));
+    const simulation = rejectingInvalid(() => simulateRepository(body.mergify_yml, this.clock.now()));
     return {
       title: simulation.title,
       summary: simulation.summary,

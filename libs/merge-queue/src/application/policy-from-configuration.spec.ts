@@ -2,7 +2,7 @@ import { validateConfiguration } from '@switchyard/config';
 import { queuePolicyFromConfiguration } from './policy-from-configuration';
 
 const policyOf = (text: string, options?: Parameters<typeof queuePolicyFromConfiguration>[1]) => {
-  const validation = validateConfiguration(text);
+  const validation = validateConfiguration(text, new Date('2026-11-28T00:00:00Z'));
   if (!validation.valid) throw new Error(JSON.stringify(validation.errors));
   return queuePolicyFromConfiguration(validation.configuration, options);
 };

@@ -86,7 +86,7 @@ export function createMergeQueueEngine(deps: {
   const { store, commands, sql, freshness, clock, logger } = deps;
   const telemetry = new EngineTelemetry(deps.codeHost);
   const codeHost = observed(deps.codeHost, telemetry, clock);
-  const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
+  const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost, clock));
   const snapshots = new PullRequestSnapshots(sql);
   const freezes = new FreezeWatch(desk, sql, snapshots, clock);
   return {

@@ -5,7 +5,7 @@ import { conditionEvaluationProblems } from './testing/spec-shapes';
 import { judgeMergeConditions } from './merge-conditions';
 
 const ruleOf = (yaml: string): QueueRuleConfiguration => {
-  const validation = validateConfiguration(yaml);
+  const validation = validateConfiguration(yaml, new Date('2026-11-28T00:00:00Z'));
   if (!validation.valid) throw new Error(JSON.stringify(validation.errors));
   return validation.configuration.queueRules[0]!;
 };

@@ -107,7 +107,7 @@ export class MergeConditionsReader {
     if (kept && now - kept.readAt < QUEUE_RULES_REUSED_MS) return kept.rules;
     const [owner, name] = key.split('/') as [string, string];
     const file = await this.configuration.read(owner, name);
-    const validation = file ? validateConfiguration(file.content) : null;
+    const validation = file ? validateConfiguration(file.content, new Date(now)) : null;
     // No file or an invalid one: no rule of it is in force, so there is nothing to judge.
     const rules = validation?.valid ? validation.configuration.queueRules : [];
     this.rules.set(key, { readAt: now, rules });

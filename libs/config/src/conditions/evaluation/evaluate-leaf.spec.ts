@@ -267,6 +267,11 @@ describe('evaluating one condition', () => {
     ['commits[*].date_committer<30 days ago', true],
     ['commits[-1].date_committer<30 days ago', false],
     ['commits-unverified=Second', true],
+    // `commits` itself: each commit reads as its message (every operator, as the schema allows).
+    ['commits~=^Merge', true],
+    ['commits~=^Revert', false],
+    ['commits*=First*', true],
+    ['-commits=Do a thing', true],
     ['#commits-unverified=1', true],
     // Derived lists.
     ['depends-on=acme/rocket#7', true],
@@ -413,6 +418,10 @@ describe('evaluating one condition', () => {
         'deployment-success=prod',
         '#review-threads-unresolved=0',
         '#updates=1',
+        // An update reads as its head SHA (the schema allows every operator on `updates`).
+        'updates=a',
+        'updates~=^a$',
+        '-updates=b',
       ])
         expect(matches(text, extras)).toBe(true);
     });

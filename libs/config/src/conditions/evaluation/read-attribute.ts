@@ -176,10 +176,10 @@ export function readAttribute(leaf: ConditionLeaf, context: ConditionContext): A
       return { kind: 'count', value: coAuthors(pr).length };
     case 'updates':
       return context.updates
-        ? { kind: 'count', value: context.updates.length }
+        ? texts(context.updates.map((update) => update.headSha))
         : unknown('the head updates of this pull request are not known here');
     case 'commits':
-      return { kind: 'count', value: pr.commits.length };
+      return texts(pr.commits.map((commit) => commit.message));
     case 'created-at':
       return { kind: 'instants', values: [pr.createdAt] };
     case 'updated-at':

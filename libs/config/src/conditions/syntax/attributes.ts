@@ -13,8 +13,13 @@ import type { Operator } from './operators';
  * - `count`: a list only usable as `#name` (`#commits-behind`, `#added-lines`);
  * - `timestamp`: an instant, compared with `>= <= < >` against an ISO time or "N days ago";
  * - `current-datetime`, `schedule`: the evaluation time itself;
- * - `permission`: `sender-permission`, ordered none < read < triage < write < maintain < admin;
- * - `commits`: the commit list, addressed as `commits[i].field` (or counted as `#commits`).
+ * - `permission`: `sender-permission`, ordered none < read < triage < write < maintain < admin.
+ *
+ * Operators and modifiers are those of the schema's `x-allowed-operators` and `x-modifiers`, with
+ * two readings the schema leaves open: `added-lines`, `modified-lines` and `deleted-lines` list
+ * every operator but their description says "only usable as `#added-lines`", so `#` stays required;
+ * and `#sender-permission` is the permission itself, as Mergify's engine read it (its parser
+ * dropped the `#` for permissions), since a permission has no length.
  */
 export type AttributeFamily =
   | 'boolean'
@@ -25,8 +30,7 @@ export type AttributeFamily =
   | 'timestamp'
   | 'current-datetime'
   | 'schedule'
-  | 'permission'
-  | 'commits';
+  | 'permission';
 
 /** What a value written against the attribute designates, beyond plain text. */
 export type ValueMeaning = 'plain' | 'login' | 'check' | 'dequeue-reason';
@@ -35,8 +39,8 @@ export interface AttributeSpec {
   family: AttributeFamily;
   operators: readonly Operator[];
   negatable: boolean;
-  /** `#` modifier. */
-  length: 'forbidden' | 'optional' | 'required';
+  /** `#` modifier; `ignored`: allowed, and the condition reads the same without it. */
+  length: 'forbidden' | 'optional' | 'required' | 'ignored';
   meaning: ValueMeaning;
   /** Only meaningful in a given section (`sender` in commands_restrictions). */
   availability?: 'commands-restrictions';
@@ -126,7 +130,7 @@ export const ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
     family: 'permission',
     operators: ORDERED,
     negatable: true,
-    length: 'forbidden',
+    length: 'ignored',
     meaning: 'plain',
     availability: 'commands-restrictions',
   },
@@ -170,8 +174,10 @@ export const ATTRIBUTES: Readonly<Record<string, AttributeSpec>> = {
   'modified-lines': count(),
   'deleted-lines': count(),
   'co-authors': count(),
-  updates: count(),
-  commits: { family: 'commits', operators: ORDERED, negatable: true, length: 'optional', meaning: 'plain' },
+  // Each update reads as its head SHA; each commit as its message (Mergify's commits are
+  // "string-like": their text is the commit message). `#updates` and `#commits` count them.
+  updates: list(),
+  commits: list(),
 
   // Time.
   'created-at': instant(),

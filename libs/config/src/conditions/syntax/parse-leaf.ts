@@ -12,7 +12,7 @@ import {
 } from './attributes';
 import { isOrdering, type Operator, readOperator, startsOperator } from './operators';
 import { parseDateTimeInterval } from './values/datetime-interval';
-import { expandGlob } from './values/glob';
+import { translateGlob } from './values/glob-pattern';
 import { translatePythonRegex } from './values/python-regex';
 import { parseSchedule } from './values/schedule';
 import { parseTimestamp } from './values/timestamp';
@@ -36,8 +36,8 @@ export function parseConditionLeaf(text: string, location: PathStep[] = []): Lea
   let rest = label;
   const negated = rest.startsWith('-');
   if (negated) rest = rest.slice(1).trimStart();
-  const length = rest.startsWith('#');
-  if (length) rest = rest.slice(1).trimStart();
+  const hashed = rest.startsWith('#');
+  if (hashed) rest = rest.slice(1).trimStart();
 
   const named = readAttribute(rest);
   if (!named.ok) return named;
@@ -48,8 +48,9 @@ export function parseConditionLeaf(text: string, location: PathStep[] = []): Lea
     return refuse(
       `The \`-\` modifier is not allowed with attribute \`${attribute}\`; write the opposite comparison instead`,
     );
-  if (length && spec.length === 'forbidden')
+  if (hashed && spec.length === 'forbidden')
     return refuse(`The \`#\` modifier is not allowed with attribute \`${attribute}\``);
+  const length = hashed && spec.length !== 'ignored';
   if (!length && spec.length === 'required')
     return refuse(`\`#\` modifier is required for attribute: \`${attribute}\``);
 
@@ -177,9 +178,7 @@ function parseValue(
   const textual = !length && (spec.family === 'text' || spec.family === 'text-list');
   if (isAuthor && !textual) return { detail: 'Invalid value: {{ author }} only stands for text values' };
 
-  if (length || spec.family === 'number' || spec.family === 'count' || spec.family === 'commits') {
-    if (spec.family === 'commits' && !length)
-      return { detail: '`commits` is used as `#commits` or `commits[<index>].<field>`' };
+  if (length || spec.family === 'number' || spec.family === 'count') {
     if (!/^-?\d+$/.test(unquoted)) return { detail: `Invalid value '${unquoted}': expected an integer` };
     return { kind: 'integer', value: Number(unquoted) };
   }
@@ -241,8 +240,8 @@ function parseTextValue(
   if (operator === '*=') {
     if (spec.meaning === 'login' && text.startsWith('@'))
       return { detail: 'Globs are not supported for team slugs' };
-    const expanded = expandGlob(text);
-    return expanded.ok ? { kind: 'glob', pattern: text } : { detail: expanded.detail };
+    const translated = translateGlob(text);
+    return translated.ok ? { kind: 'glob', pattern: text } : { detail: translated.detail };
   }
   if (isAuthor) return { kind: 'author' };
   if (spec.meaning === 'login' && text.startsWith('@')) {

@@ -1,6 +1,6 @@
 import type { LeafParse } from '../../conditions';
 import type { PathSegment } from '../source/configuration-path';
-import type { Deprecation } from './deprecation';
+import type { Deprecation, RemovalFacts } from './deprecation';
 
 /** A place in the configuration that cannot be accepted, and why. */
 export interface FieldProblem {
@@ -36,7 +36,18 @@ export class Cursor {
     return INVALID;
   }
 
-  deprecated(notice: Omit<Deprecation, 'path'>, tiedToField = true): void {
-    this.findings.deprecations.push({ ...notice, path: tiedToField ? this.path : null });
+  deprecated(
+    notice: Omit<Deprecation, 'path' | 'removal'> & Partial<RemovalFacts>,
+    tiedToField = true,
+  ): void {
+    const { message, deadline, removedOn, stillAccepted, source } = notice;
+    this.findings.deprecations.push({
+      message,
+      deadline,
+      path: tiedToField ? this.path : null,
+      ...(source === undefined
+        ? {}
+        : { removal: { removedOn: removedOn ?? null, stillAccepted: stillAccepted ?? true, source } }),
+    });
   }
 }

@@ -84,10 +84,6 @@ function readPullRequestRule(
     actions[action] = withActionDefaults(action, written[action] ?? {}, actionDefaults[action]);
 
   const actionsAt = at.at('actions');
-  if (actions.queue && actions.merge)
-    actionsAt.fail(
-      'the queue and merge actions both merge the pull request: a rule may use only one of them',
-    );
   const queueName = actions.queue?.name;
   if (typeof queueName === 'string' && !queueRuleNames.has(queueName))
     actionsAt

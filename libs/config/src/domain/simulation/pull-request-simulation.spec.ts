@@ -2,8 +2,11 @@ import { pullRequestSnapshotFixture } from '../../conditions';
 import { validateConfiguration } from '../validate-configuration';
 import { simulatePullRequest } from './pull-request-simulation';
 
+/** The day of issue 35: queue-rule `conditions` (removed 2026-07-31) is an error, `commit_message_template` too (2026-09-30). */
+const TODAY = new Date('2026-11-28T00:00:00Z');
+
 const configurationOf = (text: string) => {
-  const result = validateConfiguration(text);
+  const result = validateConfiguration(text, TODAY);
   if (!result.valid) throw new Error(JSON.stringify(result.errors));
   return result.configuration;
 };

@@ -26,8 +26,12 @@ export interface QuarantineListJson {
 }
 
 /**
- * Test quarantines (spec "Test engine"). A CI key works on every route here, as the CLI needs
- * (client-contract §0.2): listing, adding, removing and the junit-process check.
+ * Test quarantines (spec "Test engine"). Who may call what (README "Who may call what on the test
+ * engine"): the spec's rule, widened only where a step Mergify's CLI runs in CI needs it. The
+ * listing is QUAR in the spec; the check is what `mergify ci junit-process` calls in CI
+ * (client-contract §1.2), so a CI key works there too. Adding, reading one and removing are STD in
+ * the spec, and no CI step of the CLI calls them (`tests quarantines add/remove` are run by
+ * people): a CI key gets 403 there.
  */
 @ApiTags('Test quarantines')
 @Auth('QUAR')
@@ -64,6 +68,7 @@ export class QuarantineController {
 
   /** 201 {id}; 409 when the test already has an active quarantine on that branch. */
   @Post()
+  @Auth('STD')
   @HttpCode(HttpStatus.CREATED)
   async create(
     @RepositoryRefParam() repository: RepositoryRef,
@@ -95,6 +100,7 @@ export class QuarantineController {
   }
 
   @Get(':quarantine_id')
+  @Auth('STD')
   find(
     @RepositoryRefParam() repository: RepositoryRef,
     @Param('quarantine_id', UuidPipe) quarantineId: string,
@@ -104,6 +110,7 @@ export class QuarantineController {
 
   /** 204; 404 when unknown or already lifted (the CLI prints "not quarantined"). */
   @Delete(':quarantine_id')
+  @Auth('STD')
   @HttpCode(HttpStatus.NO_CONTENT)
   async delete(
     @RepositoryRefParam() repository: RepositoryRef,

@@ -1,6 +1,6 @@
 /**
- * Glob patterns for `*=` (Mergify's "Globs" data type). picomatch does the matching; braces are
- * expanded here first, because Mergify's rules for them differ from picomatch's: an empty branch is
+ * Glob patterns for `*=` (Mergify's "Globs" data type): braces are expanded here, then each
+ * alternative is translated for RE2 (`glob-pattern.ts`). Mergify's brace rules: an empty branch is
  * dropped (`foo{,.txt}` matches `foo.txt` only), an unbalanced brace is an error rather than a
  * literal, and a pattern expands to at most 128 alternatives nested at most 32 deep. `\{`, `\}` and
  * `\,` are literal characters; so are braces inside `[…]`.
@@ -47,8 +47,7 @@ function readSequence(reader: Reader, depth: number, inGroup: boolean): string[]
     } else if (character === '[') {
       const close = findClassEnd(reader.text, reader.index);
       // An unclosed `[` is a literal, as in Python's fnmatch.
-      // `[!seq]` is written `[^seq]` for picomatch, which reads a `!` there literally.
-      append(close === -1 ? '\\[' : reader.text.slice(reader.index, close + 1).replace(/^\[!/, '[^'));
+      append(close === -1 ? '\\[' : reader.text.slice(reader.index, close + 1));
       reader.index = close === -1 ? reader.index + 1 : close + 1;
     } else if (character === '{') {
       if (depth + 1 > MAX_GLOB_NESTING)
