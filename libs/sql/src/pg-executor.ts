@@ -84,7 +84,11 @@ export class PgExecutor implements SqlExecutor {
   readonly dialect = 'postgres' as const;
   private readonly direct: SqlQueryable;
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
-  private listenClient: PoolClient | null = null;
+  private listenClient: Promise<PoolClient> | null = null;
+  /** Set while a new listening session is due (the last one broke). */
+  private listenRetry: NodeJS.Timeout | null = null;
+  private listenFailures = 0;
+  private closed = false;
   private readonly lockClients = new Set<Client>();
 
   private constructor(private readonly pool: Pool) {
@@ -158,22 +162,74 @@ export class PgExecutor implements SqlExecutor {
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Bad channel name ${channel}`);
-    if (!this.listenClient) {
-      this.listenClient = await this.pool.connect();
-      this.listenClient.on('notification', (message) => {
-        for (const handler of this.listeners.get(message.channel) ?? []) handler(message.payload ?? '');
-      });
-    }
     let handlers = this.listeners.get(channel);
     if (!handlers) {
       handlers = new Set();
       this.listeners.set(channel, handlers);
-      await this.listenClient.query(`LISTEN ${channel}`);
+      const client = await this.listeningSession();
+      await client.query(`LISTEN ${channel}`);
     }
     handlers.add(onNotify);
     return async () => {
       handlers!.delete(onNotify);
     };
+  }
+
+  /** The one session that LISTENs, opened on first use and again after the server ended the last one. */
+  private listeningSession(): Promise<PoolClient> {
+    this.listenClient ??= this.pool.connect().then(
+      (client) => {
+        client.on('notification', (message) => {
+          for (const handler of this.listeners.get(message.channel) ?? []) handler(message.payload ?? '');
+        });
+        // A server restart or a terminated backend ends the session: without this handler the
+        // 'error' event would end the process. Listening resumes on a new session.
+        client.on('error', () => this.dropListeningSession(client));
+        return client;
+      },
+      (error: unknown) => {
+        this.listenClient = null;
+        throw error;
+      },
+    );
+    return this.listenClient;
+  }
+
+  /**
+   * Forgets a broken listening session and opens a new one that LISTENs again on every channel,
+   * retrying with a growing delay while the server is away. Notifications sent meanwhile are lost:
+   * they are only wake-ups, and every listener here also polls (the event store's idle beat, the
+   * freshness re-reads), so they only arrive later.
+   */
+  private dropListeningSession(broken: PoolClient | null): void {
+    if (broken) {
+      // Once only: a broken session may report more than one error.
+      broken.removeAllListeners('notification');
+      broken.removeAllListeners('error');
+      broken.on('error', ignoreSessionError);
+      broken.release(true);
+    }
+    this.listenClient = null;
+    if (this.closed || this.listenRetry) return;
+    const delay = Math.min(30_000, 250 * 2 ** this.listenFailures);
+    this.listenRetry = setTimeout(() => void this.listenAgain(), delay);
+    this.listenRetry.unref();
+  }
+
+  private async listenAgain(): Promise<void> {
+    this.listenRetry = null;
+    if (this.closed) return;
+    let client: PoolClient | null = null;
+    try {
+      client = await this.listeningSession();
+      for (const channel of this.listeners.keys()) await client.query(`LISTEN ${channel}`);
+      this.listenFailures = 0;
+      // Whatever was announced while no session listened: wake every listener once.
+      for (const handlers of this.listeners.values()) for (const handler of handlers) handler('');
+    } catch {
+      this.listenFailures += 1;
+      this.dropListeningSession(client);
+    }
   }
 
   /**
@@ -208,12 +264,13 @@ export class PgExecutor implements SqlExecutor {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    if (this.listenRetry) clearTimeout(this.listenRetry);
     for (const client of this.lockClients) await client.end().catch(() => undefined);
     this.lockClients.clear();
-    if (this.listenClient) {
-      this.listenClient.release();
-      this.listenClient = null;
-    }
+    const listening = await this.listenClient?.catch(() => null);
+    this.listenClient = null;
+    listening?.release();
     await this.pool.end();
   }
 }
