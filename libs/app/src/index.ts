@@ -9,4 +9,5 @@ export * from './processes/start-http-app';
 export * from './processes/run-projector';
 export * from './processes/run-engine';
 export * from './processes/cli-contexts';
+export * from './processes/stop-on-signals';
 export * from './cli/rebuild.command';
