@@ -1,4 +1,4 @@
-import { startHttpApp } from '@switchyard/app';
+import { startHttpApp, stopOnSignals } from '@switchyard/app';
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /**
@@ -8,12 +8,7 @@ import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const running = await startHttpApp(config, { role: 'api' });
-  const stop = async () => {
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals('api', running.logger, () => running.close());
 }
 
 void main().catch((error: unknown) => {

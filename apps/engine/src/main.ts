@@ -1,14 +1,9 @@
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
-import { runEngine } from '@switchyard/app';
+import { runEngine, stopOnSignals } from '@switchyard/app';
 
 async function main(): Promise<void> {
   const engine = await runEngine(loadConfigOrExit());
-  const shutdown = async () => {
-    await engine.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown());
-  process.once('SIGTERM', () => void shutdown());
+  stopOnSignals('engine', engine.logger, () => engine.close());
   await engine.following;
 }
 

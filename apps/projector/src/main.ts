@@ -3,6 +3,7 @@ import {
   openRebuildCliContext,
   registerRebuildCommand,
   runProjector,
+  stopOnSignals,
   SWITCHYARD_VERSION,
 } from '@switchyard/app';
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
@@ -10,12 +11,7 @@ import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 /** `projector` runs every projection; `projector rebuild <name>` rebuilds one beside the live one. */
 async function run(): Promise<void> {
   const projector = await runProjector(loadConfigOrExit());
-  const stop = async () => {
-    await projector.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop());
-  process.once('SIGTERM', () => void stop());
+  stopOnSignals('projector', projector.logger, () => projector.close());
 }
 
 const program = new Command('projector').description('Switchyard projector').version(SWITCHYARD_VERSION);

@@ -1,17 +1,11 @@
-import { startHttpApp } from '@switchyard/app';
+import { startHttpApp, stopOnSignals } from '@switchyard/app';
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /** The all-in-one process: api, projections and engine host over the embedded store by default. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const running = await startHttpApp(config, { role: 'all-in-one' });
-  const stop = async (signal: string) => {
-    running.logger.info({ signal }, 'switchyard stopping');
-    await running.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  stopOnSignals('switchyard', running.logger, () => running.close());
 }
 
 void main().catch((error: unknown) => {

@@ -9,6 +9,7 @@ export * from './processes/start-http-app';
 export * from './processes/run-projector';
 export * from './processes/run-engine';
 export * from './processes/cli-contexts';
+export * from './processes/stop-on-signals';
 export * from './cli/rebuild.command';
 export * from './cli/parked.command';
 export * from './runtime/engine-layout';

@@ -12,6 +12,8 @@ export interface ConfigureHttpAppOptions {
   version: string;
   /** Serve GET /v1/openapi.json (default true). */
   openApi?: boolean;
+  /** URL prefixes of machine traffic whose successful requests are logged at debug (RequestLogOptions). */
+  quietRequestPrefixes?: readonly string[];
 }
 
 /**
@@ -32,6 +34,6 @@ export function configureHttpApp(app: INestApplication, options: ConfigureHttpAp
     void reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  logCompletedRequests(fastify);
+  logCompletedRequests(fastify, { quietPrefixes: options.quietRequestPrefixes ?? [] });
   if (options.openApi ?? true) setupOpenApi(app, { version: options.version });
 }

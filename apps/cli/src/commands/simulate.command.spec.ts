@@ -60,4 +60,21 @@ describe('simulate command', () => {
       /is not a valid configuration:\n {2}queue_rules\[0\]\.batch_size/,
     );
   });
+
+  it('shows its defaults in --help as they are typed, not as parsed values', () => {
+    const program = new Command();
+    registerSimulateCommand(program, () => undefined);
+    const help = program.commands.find((command) => command.name() === 'simulate')!.helpInformation();
+    const flat = help.replace(/\s+/g, ' ');
+    expect(flat).toContain('(default: 20/h)');
+    expect(flat).toContain('(default: 30m±20%)');
+    expect(flat).toContain('(default: 5%)');
+    expect(flat).toContain('(default: 1%)');
+    expect(help).not.toMatch(/[{}]/);
+  });
+
+  it('runs with those defaults when no flag is given', async () => {
+    const lines = await run('--hours', '2');
+    expect(lines.join('\n')).toMatch(/Throughput\s+\d+\.\d\d merged PR\/h/);
+  });
 });

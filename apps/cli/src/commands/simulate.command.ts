@@ -29,6 +29,13 @@ const parsing =
     }
   };
 
+/**
+ * An option whose default is written as a user would type it: the help shows `(default: 20/h)`,
+ * where commander would print the parsed value as JSON.
+ */
+const parsedOption = <T>(flags: string, description: string, parse: (text: string) => T, typed: string) =>
+  new Option(flags, description).argParser(parsing(parse)).default(parse(typed), typed);
+
 const positiveInteger = (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value)))
     throw new InvalidArgumentError('expected a positive integer');
@@ -97,29 +104,32 @@ export function registerSimulateCommand(program: Command, print: Print = printTo
       'What-if: run the merge-queue engine on a simulated workload and report throughput, latency and CI cost',
     )
     .option('--config <file>', 'a .mergify.yml whose merge queue settings to simulate')
-    .option(
-      '--arrivals <rate>',
-      'pull requests arriving, e.g. 20/h, 150/d or burst:40',
-      parsing(parseArrivals),
-      parseArrivals('20/h'),
+    .addOption(
+      parsedOption(
+        '--arrivals <rate>',
+        'pull requests arriving, e.g. 20/h, 150/d or burst:40',
+        parseArrivals,
+        '20/h',
+      ),
     )
-    .option(
-      '--ci <duration>',
-      'CI duration, e.g. 30m±20% or 2h+-10%',
-      parsing(parseCiDuration),
-      parseCiDuration('30m±20%'),
+    .addOption(
+      parsedOption('--ci <duration>', 'CI duration, e.g. 30m±20% or 2h+-10%', parseCiDuration, '30m±20%'),
     )
-    .option(
-      '--failure <rate>',
-      'share of pull requests that are really broken',
-      parsing((t) => parseRate('failure', t)),
-      0.05,
+    .addOption(
+      parsedOption(
+        '--failure <rate>',
+        'share of pull requests that are really broken',
+        (t) => parseRate('failure', t),
+        '5%',
+      ),
     )
-    .option(
-      '--flaky <rate>',
-      'share of CI runs failing for nothing',
-      parsing((t) => parseRate('flaky', t)),
-      0.01,
+    .addOption(
+      parsedOption(
+        '--flaky <rate>',
+        'share of CI runs failing for nothing',
+        (t) => parseRate('flaky', t),
+        '1%',
+      ),
     )
     .option('--hours <hours>', 'simulated hours of arrivals', positiveNumber, 24)
     .option('--seed <seed>', 'random seed (same seed, same run)', nonNegativeInteger, 1)

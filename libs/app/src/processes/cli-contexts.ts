@@ -23,7 +23,10 @@ export interface AuthCliContext extends AuthServices {
 export async function openAuthCliContext(
   config: SwitchyardConfig = loadConfigOrExit(),
 ): Promise<AuthCliContext> {
-  const logger = createLogger({ logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel });
+  const logger = createLogger({
+    logLevel: config.logLevel === 'info' ? 'warn' : config.logLevel,
+    logFormat: config.logFormat,
+  });
   const runtime = await openRuntime(config, { role: 'cli', logger });
   const { storage, freshness } = runtime;
   if (!freshness) {

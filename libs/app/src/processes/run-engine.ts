@@ -1,10 +1,12 @@
 import type { SwitchyardConfig } from '@switchyard/platform';
 import type { ProcessorHost } from '@switchyard/projection';
+import type { Logger } from 'pino';
 import { openRuntime } from '../runtime/open-runtime';
 
 export interface RunningEngine {
   /** The engine's reactors (merge-queue intake and effects). */
   host: ProcessorHost;
+  logger: Logger;
   /** Settles once the engine has stopped (after close()). */
   following: Promise<void>;
   close(): Promise<void>;
@@ -36,11 +38,11 @@ export async function runEngine(config: SwitchyardConfig): Promise<RunningEngine
   const following = new Promise<void>((resolve) => (stopped = resolve));
   return {
     host,
+    logger,
     following,
     async close() {
       await runtime.close();
       stopped();
-      logger.info('engine stopped');
     },
   };
 }

@@ -1,9 +1,11 @@
 import type { SwitchyardConfig } from '@switchyard/platform';
 import type { ProcessorHost } from '@switchyard/projection';
+import type { Logger } from 'pino';
 import { openRuntime } from '../runtime/open-runtime';
 
 export interface RunningProjector {
   host: ProcessorHost;
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -18,5 +20,5 @@ export async function runProjector(config: SwitchyardConfig): Promise<RunningPro
   const host = runtime.processors;
   if (!host) throw new Error('The projector role runs no processors');
   runtime.logger.info({ storage: runtime.storage.description, projections: host.names }, 'projector running');
-  return { host, close: () => runtime.close() };
+  return { host, logger: runtime.logger, close: () => runtime.close() };
 }

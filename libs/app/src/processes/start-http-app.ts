@@ -7,6 +7,7 @@ import { configureHttpApp, createHttpAdapter, PinoNestLogger } from '@switchyard
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import type { ProcessorHost } from '@switchyard/projection';
 import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
+import { SANDBOX_PATH, WEBHOOK_PATH } from '@switchyard/code-host/sandbox';
 import type { Logger } from 'pino';
 import { openRuntime } from '../runtime/open-runtime';
 import { SwitchyardModule } from '../switchyard.module';
@@ -53,15 +54,17 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       { logger: new PinoNestLogger(logger), abortOnError: false },
     );
     cleanups.unshift(() => app.close());
-    configureHttpApp(app, { version: SWITCHYARD_VERSION });
-    app.enableShutdownHooks();
+    // The sandbox forge's API and webhook deliveries: the service talking to itself, at debug.
+    configureHttpApp(app, {
+      version: SWITCHYARD_VERSION,
+      quietRequestPrefixes: [SANDBOX_PATH, WEBHOOK_PATH],
+    });
+    // No enableShutdownHooks: each app's main stops on SIGINT and SIGTERM (stopOnSignals), and
+    // close() runs Nest's shutdown hooks. Nest's own handler would kill the process with the
+    // signal once done, before the lines saying so were written.
 
-    await announceBootstrapKey(
-      app,
-      config,
-      options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
-      logger,
-    );
+    // The key exists before the port opens; the banner comes last, once everything else is said.
+    const bootstrap = await ensureBootstrapKey(app, config);
     await app.listen({ port: config.port, host: config.host });
     const url = await app.getUrl();
     runtime.serviceOrigin.set(url.replace('[::1]', '127.0.0.1'));
@@ -69,6 +72,12 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
     if (config.github.mode === 'sandbox' && !config.github.apiUrl)
       await recordForgeOrigin(storage.executor, config.advertisedUrl ?? runtime.serviceOrigin.get()!);
     logger.info({ url, storage: storage.description, role: options.role }, 'switchyard listening');
+    announceBootstrapKey(
+      bootstrap,
+      config,
+      options.announce ?? ((line) => process.stdout.write(`${line}\n`)),
+      logger,
+    );
     return {
       app,
       url: url.replace('[::1]', '127.0.0.1'),
@@ -86,19 +95,23 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
   }
 }
 
-async function announceBootstrapKey(
-  app: NestFastifyApplication,
-  config: SwitchyardConfig,
-  announce: (line: string) => void,
-  logger: Logger,
-): Promise<void> {
-  const keys = app.get(ApplicationKeyService);
-  const outcome = await keys.ensureBootstrapAdminKey({
+async function ensureBootstrapKey(app: NestFastifyApplication, config: SwitchyardConfig) {
+  return app.get(ApplicationKeyService).ensureBootstrapAdminKey({
     account: config.account.login,
     accountId: config.account.id ?? undefined,
     adminKey: config.adminKey ?? undefined,
   });
+}
+
+function announceBootstrapKey(
+  outcome: Awaited<ReturnType<typeof ensureBootstrapKey>>,
+  config: SwitchyardConfig,
+  announce: (line: string) => void,
+  logger: Logger,
+): void {
   if (outcome.outcome === 'generated') {
+    // Log lines wait in a batch for up to 0.1 s: written first, they cannot land after the banner.
+    logger.flush();
     announce(
       `\nSwitchyard created an admin application key for account "${config.account.login}".\n` +
         `It is shown only this once; store it now:\n\n    ${outcome.secret}\n\n` +

@@ -23,6 +23,7 @@ export interface GitHubClients {
 
 interface Logger {
   warn(message: string): void;
+  debug?(message: string): void;
 }
 
 /**

@@ -40,8 +40,37 @@ function enterMeterScope(octokit: OctokitWithHook): void {
   });
 }
 
+/**
+ * A request that failed, once (after retries), as a line of our own. A 404 is an answer the
+ * adapter asks for (a configuration file that is not there, a user in no team, a label already
+ * gone), so it is a debug line; anything else is a warning. It replaces Octokit's own line for
+ * each failed attempt (its request-log plugin's, at `error`: see octokitOptions).
+ */
+function reportFailedRequests(octokit: OctokitWithHook & Pick<Octokit, 'request'>, options: unknown): void {
+  const log = (options as { failureLog?: Logger }).failureLog;
+  if (!log) return;
+  octokit.hook.wrap('request', async (request, requestOptions) => {
+    try {
+      return await request(requestOptions);
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      const { method, url } = octokit.request.endpoint.parse(requestOptions);
+      const line = `GitHub ${method} ${url} failed: ${status ?? (error as Error).message}`;
+      if (status === 404) log.debug?.(line);
+      else log.warn(line);
+      throw error;
+    }
+  });
+}
+
 /** Octokit with GitHub's own rate-limit handling (primary and secondary limits) and retries. */
-export const GitHubOctokit = Octokit.plugin(enterMeterScope, throttling, retry, stampMeterScope);
+export const GitHubOctokit = Octokit.plugin(
+  enterMeterScope,
+  throttling,
+  retry,
+  stampMeterScope,
+  reportFailedRequests,
+);
 export type GitHubOctokit = InstanceType<typeof GitHubOctokit>;
 
 /** Minting an installation token: a call (on the App's JWT), not a write to any repository. */
@@ -53,6 +82,7 @@ const RATE_LIMIT_RETRIES = 2;
 
 interface Logger {
   warn(message: string): void;
+  debug?(message: string): void;
 }
 
 /**
@@ -71,6 +101,7 @@ export function octokitOptions(
     baseUrl,
     userAgent: 'switchyard',
     meter,
+    failureLog: log,
     request: {
       fetch: (url: string | URL, init?: RequestInit) => {
         const method = init?.method ?? 'GET';
@@ -82,7 +113,9 @@ export function octokitOptions(
       debug: () => undefined,
       info: () => undefined,
       warn: (m: string) => log.warn(m),
-      error: (m: string) => log.warn(m),
+      // Only Octokit's request log says `error`, for each failed attempt: reportFailedRequests
+      // says it once instead, at the level the status deserves.
+      error: () => undefined,
     },
     throttle: {
       enabled: paced,

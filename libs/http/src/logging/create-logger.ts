@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { HttpSettings } from '../http-settings';
+import { prettyLines } from './pretty-lines';
 
 /** Lines wait until this many characters are pending, or LOG_FLUSH_MS have passed since the first of them. */
 export const LOG_BATCH_CHARS = 4096;
@@ -80,13 +81,18 @@ export class BatchedStdout {
   }
 }
 
+/** Whether a logger writing to stdout writes for a person: asked, or `auto` on a terminal. */
+export const writesPretty = (format: HttpSettings['logFormat'], stdoutIsTerminal: boolean): boolean =>
+  format === 'pretty' || (format === 'auto' && stdoutIsTerminal);
+
 /**
- * The process logger: JSON lines on stdout (see BatchedStdout), level from configuration.
- * Credentials never reach a log line: Fastify's request serializer leaves headers out, and these
- * paths are redacted in case someone logs a request object by hand.
+ * The process logger: lines on stdout (see BatchedStdout), JSON or for a person (LOG_FORMAT; see
+ * prettyLines), level from configuration. Credentials never reach a log line: Fastify's request
+ * serializer leaves headers out, and these paths are redacted in case someone logs a request
+ * object by hand. Given a destination (tests), it writes JSON there.
  */
 export function createLogger(
-  settings: Pick<HttpSettings, 'logLevel'>,
+  settings: Pick<HttpSettings, 'logLevel'> & Partial<Pick<HttpSettings, 'logFormat'>>,
   destination?: DestinationStream,
 ): Logger {
   const options = {
@@ -97,5 +103,8 @@ export function createLogger(
       censor: '[redacted]',
     },
   };
-  return pino(options, destination ?? new BatchedStdout().stream);
+  if (destination) return pino(options, destination);
+  const stdout = new BatchedStdout().stream;
+  const pretty = writesPretty(settings.logFormat ?? 'auto', process.stdout.isTTY === true);
+  return pino(options, pretty ? prettyLines(stdout) : stdout);
 }

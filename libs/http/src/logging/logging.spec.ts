@@ -42,7 +42,7 @@ describe('PinoNestLogger', () => {
     nest.warn({ event: 'slow' }, 'Projector');
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines[0]).toMatchObject({
-      level: 30,
+      level: 20,
       msg: 'Mapped {/v1/application, GET} route',
       context: 'RouterExplorer',
     });
@@ -53,6 +53,26 @@ describe('PinoNestLogger', () => {
       stack: 'Error: Boom\n    at x',
     });
     expect(lines[2]).toMatchObject({ level: 40, event: 'slow', context: 'Projector' });
+  });
+
+  it("says Nest's start-up narration at debug, and its other messages at info", async () => {
+    const { lines, logger } = capture();
+    const nest = new PinoNestLogger(logger);
+    nest.log('Starting Nest application...', 'NestFactory');
+    nest.log('AuthModule dependencies initialized', 'InstanceLoader');
+    nest.log('HealthController {/}:', 'RoutesResolver');
+    nest.log('Nest application successfully started', 'NestApplication');
+    nest.log('something of our own', 'Projector');
+    nest.log('no context at all');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => [line.level, line.msg])).toEqual([
+      [20, 'Starting Nest application...'],
+      [20, 'AuthModule dependencies initialized'],
+      [20, 'HealthController {/}:'],
+      [20, 'Nest application successfully started'],
+      [30, 'something of our own'],
+      [30, 'no context at all'],
+    ]);
   });
 
   it('redacts secrets and authorization headers', async () => {

@@ -1,6 +1,15 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
 import type { Logger } from 'pino';
 
+/** The contexts of Nest's start-up lines (about 160 of them for our modules and routes). */
+const NEST_START_UP: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /**
  * Nest's own messages (module init, route mapping, errors from its internals) as structured pino
  * lines. Nest passes the context as the last string argument and, for errors, a stack before it.
@@ -8,8 +17,14 @@ import type { Logger } from 'pino';
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
+  /** Nest's narration of a start (modules loaded, each route mapped, started) is at debug: ours says it is listening. */
   log(message: unknown, ...optional: unknown[]): void {
-    this.write('info', message, optional);
+    const context = optional[optional.length - 1];
+    this.write(
+      typeof context === 'string' && NEST_START_UP.has(context) ? 'debug' : 'info',
+      message,
+      optional,
+    );
   }
 
   error(message: unknown, ...optional: unknown[]): void {

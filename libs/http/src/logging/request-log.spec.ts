@@ -1,23 +1,25 @@
 import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import { createLogger } from './create-logger';
-import { logCompletedRequests } from './request-log';
+import { logCompletedRequests, type RequestLogOptions } from './request-log';
 
-async function appLoggingTo(lines: Array<Record<string, unknown>>) {
+async function appLoggingTo(lines: Array<Record<string, unknown>>, options: RequestLogOptions = {}) {
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(JSON.parse(chunk.toString()));
       done();
     },
   });
-  const logger: FastifyBaseLogger = createLogger({ logLevel: 'info' }, stream);
+  const logger: FastifyBaseLogger = createLogger({ logLevel: 'debug' }, stream);
   const app = Fastify({
     loggerInstance: logger,
     logController: new LogController({ disableRequestLogging: true }),
   });
-  logCompletedRequests(app);
+  logCompletedRequests(app, options);
   app.get('/v1/thing', async (request) => ({ id: request.id }));
   app.get('/healthz', async () => ({ status: 'ok' }));
+  app.post('/webhooks/github', async () => ({ recorded: true }));
+  app.get('/sandbox/github/repos/:owner/:repo', async (_request, reply) => reply.code(404).send({}));
   app.get('/readyz', async (_request, reply) => reply.code(503).send({ detail: 'not ready' }));
   await app.ready();
   return app;
@@ -52,6 +54,21 @@ describe('logCompletedRequests', () => {
     await app.inject({ method: 'GET', url: '/readyz' });
     await new Promise((resolve) => setImmediate(resolve));
     expect(lines).toEqual([expect.objectContaining({ url: '/readyz', statusCode: 503 })]);
+    await app.close();
+  });
+
+  it('says successful machine traffic at debug, and its failures at info', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await appLoggingTo(lines, { quietPrefixes: ['/sandbox/github/', '/webhooks/github'] });
+    await app.inject({ method: 'POST', url: '/webhooks/github' });
+    await app.inject({ method: 'GET', url: '/sandbox/github/repos/acme/none' });
+    await app.inject({ method: 'GET', url: '/v1/thing' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(lines.map((line) => [line.level, line.url, line.statusCode])).toEqual([
+      [20, '/webhooks/github', 200],
+      [30, '/sandbox/github/repos/acme/none', 404],
+      [30, '/v1/thing', 200],
+    ]);
     await app.close();
   });
 });

@@ -19,10 +19,23 @@ export const withoutFastifyRequestLogs = (): AdapterLogController =>
 /** What orchestrators poll every few seconds: a line for each would bury the requests that matter. */
 const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
 
+/** The message of a request's line. */
+export const REQUEST_COMPLETED = 'request completed';
+
+export interface RequestLogOptions {
+  /**
+   * URL prefixes of traffic between machines (the sandbox forge's API, webhook deliveries): a
+   * request there that succeeds gets its line at debug, where it does not bury a person's own
+   * requests; one that fails (status 400 and above) gets it at info, as every other request does.
+   */
+  quietPrefixes?: readonly string[];
+}
+
 /**
  * One info line per request, once answered (method, url, status, time), in place of Fastify's two
  * (incoming and completed, turned off by withoutFastifyRequestLogs): writing log lines was the
- * largest cost of a cheap request in the profile. Probes are logged only when they fail.
+ * largest cost of a cheap request in the profile. Probes are logged only when they fail, and
+ * machine traffic that succeeds at debug (RequestLogOptions.quietPrefixes).
  *
  * The fields are flat strings and numbers, not the request and reply themselves: handing pino
  * those runs Fastify's serializers and the redaction walk over two objects on every request, which
@@ -31,11 +44,14 @@ const PROBE_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz']);
  * from the request's own child logger (made lazily, see LazyRequestLogger), and without redaction:
  * its fields are known flat values that no redact path names, and redaction walks every line.
  */
-export function logCompletedRequests(fastify: FastifyInstance): void {
+export function logCompletedRequests(fastify: FastifyInstance, options: RequestLogOptions = {}): void {
   const access = fastify.log.child({}, { redact: [] });
+  const quietPrefixes = options.quietPrefixes ?? [];
   fastify.addHook('onResponse', (request, reply, done) => {
-    if (reply.statusCode >= 400 || !PROBE_ROUTES.has(request.routeOptions.url ?? '')) {
-      access.info(
+    const failed = reply.statusCode >= 400;
+    if (failed || !PROBE_ROUTES.has(request.routeOptions.url ?? '')) {
+      const quiet = !failed && quietPrefixes.some((prefix) => request.url.startsWith(prefix));
+      access[quiet ? 'debug' : 'info'](
         {
           reqId: request.id,
           method: request.method,
@@ -43,7 +59,7 @@ export function logCompletedRequests(fastify: FastifyInstance): void {
           statusCode: reply.statusCode,
           responseTime: reply.elapsedTime,
         },
-        'request completed',
+        REQUEST_COMPLETED,
       );
     }
     done();

@@ -4,7 +4,7 @@ import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueEvent } from '../domain/events';
-import { configure, enqueue, minutes, policyWith } from '../testing/queue-commands';
+import { command, configure, enqueue, minutes, policyWith } from '../testing/queue-commands';
 import { HISTORY_EVERY, QUEUE_STATUS_HISTORY_TABLE, queueStatusProjection } from './queue-status.projection';
 import { QueueStatusReader } from './queue-status.reader';
 import { evolveStatus, initialStatusFold } from './status-fold';
@@ -48,7 +48,7 @@ describeEachDatabase('merge_queue.status projection', (db) => {
       initialStatusFold(),
     );
     expect(live!.fold).toEqual(expected);
-    expect(await reader.activeBranches(repository)).toEqual(['main']);
+    expect(await reader.queueBranches(repository)).toEqual(['main']);
 
     const { rows } = await executor.query<{ count: string | number }>(
       `SELECT count(*) AS count FROM ${QUEUE_STATUS_HISTORY_TABLE} WHERE stream_id = $1`,
@@ -68,5 +68,32 @@ describeEachDatabase('merge_queue.status projection', (db) => {
     );
     expect(Object.keys(past!.fold.queue.pullRequests)).toHaveLength(35);
     expect(await reader.firstEventAt(repository)).toBe(minutes(0));
+  });
+
+  it('lists a queue that drained among the branches with a merge queue, idle', async () => {
+    const repository = `acme/drained-${db.name}-${Date.now()}`;
+    const stream = mergeQueueStreamId(repository, 'main');
+    const commands = new CommandService(store);
+    const on = <C extends { repository: string }>(queued: C): C => ({ ...queued, repository });
+    await commands.handle(stream, snapshottingMergeQueueDecider, on(configure(policyWith())));
+    await commands.handle(stream, snapshottingMergeQueueDecider, on(enqueue(1, 1)));
+    await commands.handle(
+      stream,
+      snapshottingMergeQueueDecider,
+      on(
+        command('dequeue', 2, {
+          pullRequest: 1,
+          code: 'PR_MANUALLY_DEQUEUED',
+          reason: 'removed by hand',
+          trigger: 'test',
+        }),
+      ),
+    );
+    await queueStatusProjection.apply(executor, (await store.readStream(stream)).events);
+    const reader = new QueueStatusReader(executor, store);
+    const [live] = await reader.live(repository);
+    expect(live!.fold.queue.pullRequests).toEqual({});
+    expect(await reader.queueBranches(repository)).toEqual(['main']);
+    expect(await reader.queueBranches(`acme/never-queued-${db.name}-${Date.now()}`)).toEqual([]);
   });
 });

@@ -59,10 +59,14 @@ export class QueueStatusReader {
     return rows;
   }
 
-  /** Branches whose queue holds at least one pull request now. */
-  async activeBranches(repository: string): Promise<string[]> {
+  /**
+   * Branches with a merge queue: every base branch whose queue has had an event. A queue that
+   * drained stays listed, idle (as `merge-queue/status?branch=` still answers for it, and as the
+   * legacy `queues/branches` lists it for the day after its last activity).
+   */
+  async queueBranches(repository: string): Promise<string[]> {
     const { rows } = await this.sql.query<{ base_ref: string }>(
-      `SELECT base_ref FROM ${QUEUE_STATUS_TABLE} WHERE repository_key = $1 AND active ORDER BY base_ref`,
+      `SELECT base_ref FROM ${QUEUE_STATUS_TABLE} WHERE repository_key = $1 ORDER BY base_ref`,
       [repository.toLowerCase()],
     );
     return rows.map((row) => row.base_ref);

@@ -76,7 +76,7 @@ export class QueueStatusService {
   }
 
   branches(repository: string): Promise<string[]> {
-    return this.reader.activeBranches(repository);
+    return this.reader.queueBranches(repository);
   }
 
   branchesActiveBetween(repository: string, start: Date, end: Date): Promise<string[]> {

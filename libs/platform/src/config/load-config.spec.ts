@@ -11,7 +11,14 @@ describe('loadConfig', () => {
       account: { login: 'local', id: null },
       adminKey: null,
       logLevel: 'info',
+      logFormat: 'auto',
     });
+  });
+
+  it('reads LOG_FORMAT, and refuses a format it does not know', () => {
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT must be one of auto, pretty, json/);
   });
 
   it('reads every variable', () => {

@@ -5,6 +5,7 @@ import { readGitHubSettings } from './github-settings';
 import type { HostTokenGrant, SwitchyardConfig } from './switchyard-config';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_FORMATS = ['auto', 'pretty', 'json'] as const;
 const OWNER = /^[a-zA-Z0-9-]{1,40}$/;
 
 type Env = Record<string, string | undefined>;
@@ -13,7 +14,7 @@ type Env = Record<string, string | undefined>;
  * Reads the documented variables (names are a public contract: scripts rely on them):
  * PORT, HOST, SWITCHYARD_DATA_DIR, DATABASE_URL, EVENTSTORE_URL, REDIS_URL, SWITCHYARD_ACCOUNT,
  * SWITCHYARD_ACCOUNT_ID, SWITCHYARD_ADMIN_KEY, SWITCHYARD_HOST_TOKENS, SWITCHYARD_HOST_TOKENS_FILE,
- * LOG_LEVEL, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
+ * LOG_LEVEL, LOG_FORMAT, SWITCHYARD_TRUST_PROXY, SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS,
  * SWITCHYARD_DB_STATEMENT_TIMEOUT_MS, SWITCHYARD_DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
  * SWITCHYARD_GITHUB_APP_ID, SWITCHYARD_GITHUB_PRIVATE_KEY(_FILE), SWITCHYARD_GITHUB_WEBHOOK_SECRET,
  * SWITCHYARD_GITHUB_API_URL (see github-settings.ts), SWITCHYARD_SANDBOX_CI_SECONDS,
@@ -51,6 +52,9 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
 
   const logLevel = (value('LOG_LEVEL') ?? 'info') as SwitchyardConfig['logLevel'];
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  const logFormat = (value('LOG_FORMAT') ?? 'auto') as SwitchyardConfig['logFormat'];
+  if (!LOG_FORMATS.includes(logFormat))
+    problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')}, got "${logFormat}"`);
 
   const trustProxy = boolean(value('SWITCHYARD_TRUST_PROXY') ?? 'false', 'SWITCHYARD_TRUST_PROXY', problems);
   const readYourWritesTimeoutMs = integer(
@@ -117,6 +121,7 @@ export function loadConfig(env: Env = process.env): SwitchyardConfig {
     adminKey,
     hostTokens,
     logLevel,
+    logFormat,
     trustProxy,
     readYourWritesTimeoutMs,
     databaseLimits,

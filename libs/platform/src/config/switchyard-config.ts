@@ -21,6 +21,8 @@ export interface SwitchyardConfig {
   adminKey: string | null;
   hostTokens: Record<string, HostTokenGrant>;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** LOG_FORMAT: JSON lines, lines for a person, or (`auto`) lines for a person when stdout is a terminal. */
+  logFormat: 'auto' | 'pretty' | 'json';
   trustProxy: boolean;
   /** How long a write endpoint waits for the read models to include its events. */
   readYourWritesTimeoutMs: number;

@@ -147,7 +147,7 @@ export async function completeSandboxCiRun(
       summary: passed
         ? 'No `sandbox-ci: fail` marker in the tree, and no flake drawn.'
         : 'The tree holds a `sandbox-ci: fail` marker, or a `sandbox-ci: flaky` one drew a failure.',
-      text: null,
+      text: [found.data.output.text, `Finished: ${conclusion}.`].filter((line) => line !== null).join('\n'),
     },
   };
   await tx.store.saveRecord('check_run', next.id, repo.id, next.headSha, next);

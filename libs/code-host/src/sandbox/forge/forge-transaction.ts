@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { findCiMarkers, runSandboxCi } from '../ci/ci-model';
+import { combineCiMarkers, findCiMarkers, runSandboxCi, type SandboxCiMarkers } from '../ci/ci-model';
 import {
   blobObject,
   commitObject,
@@ -24,6 +24,14 @@ import type {
 
 export const SANDBOX_BOT = userNamed('switchyard-sandbox[bot]', 'Bot');
 export const CI_CHECK_NAME = 'ci';
+
+/** A file's markers as its log line says them: `fail, flaky 0.3, seconds 20`, or '' for none. */
+const describeCiMarkers = (markers: SandboxCiMarkers): string =>
+  [
+    ...(markers.fails ? ['fail'] : []),
+    ...markers.flakyRates.map((rate) => `flaky ${rate}`),
+    ...markers.durations.map((seconds) => `seconds ${seconds}`),
+  ].join(', ');
 
 export interface ForgeSettings {
   /** The sandbox CI's duration for a tree that sets none, in seconds. */
@@ -423,12 +431,21 @@ export class ForgeTransaction {
     const previous = runs.filter((run) => run.app === 'sandbox-ci' && run.name === CI_CHECK_NAME);
     if (previous.some((run) => run.status !== 'completed')) return null;
     if (previous.length > 0) return null;
-    const contents: string[] = [];
-    for (const blob of (await this.filesOf(headSha)).values()) {
-      contents.push((await this.store.blob(blob))?.toString('utf8') ?? '');
+    // Each file's markers: together they decide the run; the files that hold some make its log
+    // (the check run's output.text, shown on its details page).
+    const markers: SandboxCiMarkers[] = [];
+    const log: string[] = [];
+    for (const [path, blob] of await this.filesOf(headSha)) {
+      const found = findCiMarkers([(await this.store.blob(blob))?.toString('utf8') ?? '']);
+      markers.push(found);
+      const said = describeCiMarkers(found);
+      if (said !== '') log.push(`${path}: sandbox-ci ${said}`);
     }
+    log.unshift(
+      `Read ${markers.length} files at ${headSha}; ${log.length || 'none'} with sandbox-ci markers.`,
+    );
     const outcome = runSandboxCi({
-      markers: findCiMarkers(contents),
+      markers: combineCiMarkers(markers),
       seed: headSha,
       run: previous.length + 1,
       defaultSeconds: this.settings.ciSeconds,
@@ -447,7 +464,7 @@ export class ForgeTransaction {
       output: {
         title: 'Sandbox CI is running',
         summary: `Expected to take ${outcome.seconds} s`,
-        text: null,
+        text: log.join('\n'),
       },
       app: 'sandbox-ci',
     };

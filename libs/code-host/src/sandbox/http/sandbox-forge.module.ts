@@ -9,6 +9,7 @@ import { SandboxForge } from '../forge/sandbox-forge';
 import { systemTimers, type Timers } from '../forge/timers';
 import { SandboxAuthGuard } from './sandbox-auth.guard';
 import { SandboxCheckController } from './sandbox-check.controller';
+import { SandboxCheckRunPageController } from './sandbox-check-run-page.controller';
 import { SandboxOrgController } from './sandbox-org.controller';
 import { SandboxPullController } from './sandbox-pull.controller';
 import { SandboxRepositoryController } from './sandbox-repository.controller';
@@ -36,6 +37,7 @@ function listeningOrigin(adapterHost: HttpAdapterHost): string | null {
     SandboxRepositoryController,
     SandboxPullController,
     SandboxCheckController,
+    SandboxCheckRunPageController,
     SandboxOrgController,
   ],
   providers: [
