@@ -1,12 +1,5 @@
-import {
-  CodeHostError,
-  type CodeHost,
-  type MergeRequest,
-  type PullRequestSummary,
-  summaryOf,
-} from '@switchyard/code-host';
+import type { CodeHost } from '@switchyard/code-host';
 import { factsOfDelivery } from '@switchyard/code-host/webhooks';
-import { pullRequestSnapshotFixture } from '@switchyard/config';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
@@ -18,121 +11,9 @@ import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 import { createStatusCommentsReactor } from './status-comments.reactor';
+import { OUR_LOGIN, RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
-const REPOSITORY = 'acme/widgets';
-const OUR_LOGIN = 'switchyard[bot]';
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
-
-/**
- * A code host that keeps just enough of a repository to be honest about merges: a merged pull
- * request stays merged, and GitHub refuses to merge it a second time.
- */
-class RecordingCodeHost {
-  readonly merges: number[] = [];
-  readonly drafts: number[] = [];
-  private readonly merged = new Map<number, string>();
-  private nextNumber = 100;
-
-  getRepository = async () => ({
-    owner: 'acme',
-    name: 'widgets',
-    fullName: REPOSITORY,
-    defaultBranch: 'main',
-  });
-  configuration: string | null = null;
-  getConfiguration = async () =>
-    this.configuration === null
-      ? null
-      : { path: '.mergify.yml' as const, content: this.configuration, sha: 'c0', ref: null };
-  /** The pull requests' conversations, as GitHub keeps them: each comment once, with its author. */
-  readonly conversation = new Map<number, { number: number; body: string; author: string }>();
-  /** Each comment created (a POST) and each edit (a PATCH), in order; and each listing. */
-  readonly created: Array<{ number: number; body: string }> = [];
-  readonly edited: Array<{ id: number; body: string }> = [];
-  listings = 0;
-  private nextCommentId = 1;
-  comment = async (_r: unknown, number: number, body: string, author = OUR_LOGIN) => {
-    const id = this.nextCommentId++;
-    this.conversation.set(id, { number, body, author });
-    if (author === OUR_LOGIN) this.created.push({ number, body });
-    return { id, url: `https://github.test/acme/widgets/pull/${number}#issuecomment-${id}` };
-  };
-  updateComment = async (_r: unknown, id: number, body: string) => {
-    const comment = this.conversation.get(id);
-    if (!comment) throw new CodeHostError('not-found', `comment ${id}: Not Found`, 404);
-    comment.body = body;
-    this.edited.push({ id, body });
-    return { id, url: '' };
-  };
-  listComments = async (_r: unknown, number: number) => {
-    this.listings += 1;
-    return [...this.conversation]
-      .filter(([, comment]) => comment.number === number)
-      .map(([id, comment]) => ({ id, url: '', ...comment, ownComment: comment.author === OUR_LOGIN }));
-  };
-  /** The bodies of pull request `number`'s comments, oldest first. */
-  commentsOn = (number: number) =>
-    [...this.conversation.values()].filter((comment) => comment.number === number).map((c) => c.body);
-  getBranchHead = async (_r: unknown, name: string) => ({ name, sha: 'base0' });
-  createBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
-  updateBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
-  mergeIntoBranch = async (_r: unknown, name: string) => ({ name, sha: `tip-of-${name}` });
-  createDraftPullRequest = async () => {
-    const number = this.nextNumber++;
-    this.drafts.push(number);
-    return { number, headSha: `draft-head-${number}`, url: '' };
-  };
-  closePullRequest = async () => undefined;
-  deleteBranch = async () => undefined;
-  readonly labelled: string[] = [];
-  addLabels = async (_r: unknown, _n: number, labels: string[]) => {
-    this.labelled.push(...labels);
-    return labels;
-  };
-  removeLabel = async () => undefined;
-  createCheckRun = async () => ({ id: 1 });
-  readonly mergeRequests: MergeRequest[] = [];
-  mergePullRequest = async (_r: unknown, number: number, request: MergeRequest) => {
-    this.mergeRequests.push(request);
-    if (this.merged.has(number))
-      throw new CodeHostError('not-mergeable', 'Pull Request is not mergeable', 405);
-    this.merges.push(number);
-    const sha = `merge-of-${number}`;
-    this.merged.set(number, sha);
-    return { sha };
-  };
-  /** Heads moved by `update-branch`: a pull request starts one commit behind its base. */
-  private readonly updatedHeads = new Map<number, string>();
-  /** Commits on the base that a pull request's head lacks until the queue updates it. */
-  behindBase = 1;
-  compare = async (_r: unknown, _base: string, head: string) => ({
-    status: 'diverged' as const,
-    aheadBy: 1,
-    behindBy: head.startsWith('updated-') ? 0 : this.behindBase,
-    mergeBaseSha: 'base0',
-    files: [],
-  });
-  /** Reads after `update-branch` that still show the old head, as GitHub's answer comes first. */
-  updateShowsAfterReads = 0;
-  private readsBeforeUpdateShows = 0;
-  updatePullRequestBranch = async (_r: unknown, number: number) => {
-    this.updatedHeads.set(number, `updated-head-${number}`);
-    this.readsBeforeUpdateShows = this.updateShowsAfterReads;
-  };
-  getPullRequestSummary = async (_r: unknown, number: number): Promise<PullRequestSummary> => {
-    const summary = summaryOf(pullRequestSnapshotFixture());
-    const updating = this.readsBeforeUpdateShows > 0;
-    if (updating) this.readsBeforeUpdateShows -= 1;
-    return {
-      ...summary,
-      number,
-      head: { ...summary.head, sha: (!updating && this.updatedHeads.get(number)) || `head-${number}` },
-      merged: this.merged.has(number),
-      mergeCommitSha: this.merged.get(number) ?? null,
-      state: this.merged.has(number) ? 'closed' : 'open',
-    };
-  };
-}
 
 /** The first call of `operation` does its work, then the process dies before hearing the answer. */
 function crashOnceAfter(

@@ -226,6 +226,8 @@ export function simulate(
         return;
       case 'close_draft':
         return apply(command('draft_closed', { checkPullRequest: effect.checkPullRequest }));
+      case 'delete_branch':
+        return apply(command('draft_branch_deleted', { branch: effect.branch }));
     }
   };
 
