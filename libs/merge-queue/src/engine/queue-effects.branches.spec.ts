@@ -8,6 +8,7 @@ import type { MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
+import { EngineReadModels } from './testing/engine-read-models';
 import { RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
@@ -17,14 +18,19 @@ const context = {
 } as unknown as ReactionContext;
 
 /** A queue and its effects reactor, run over every event not read yet, as its runner does. */
-function queueWithEffects(configuration: string) {
+function queueWithEffects(readModels: EngineReadModels, configuration: string) {
   const host = new RecordingCodeHost();
   host.configuration = configuration;
   const codeHost = host as unknown as CodeHost;
   const store = new InMemoryEventStore();
   const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
   const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-  const effects = createQueueEffectsReactor({ desk, codeHost, clock });
+  const effects = createQueueEffectsReactor({
+    desk,
+    codeHost,
+    gate: readModels.mergeGate(store, desk, clock),
+    clock,
+  });
   let read = 0;
   const at = () => clock.now().getTime();
   return {
@@ -82,8 +88,14 @@ const queueBranches = (host: RecordingCodeHost) =>
   [...host.branches].filter((branch) => branch.startsWith('mergify/merge-queue/'));
 
 describe('merge-queue effects: the queue deletes every draft branch it created once nothing uses it', () => {
+  let readModels: EngineReadModels;
+  beforeAll(async () => {
+    readModels = await EngineReadModels.open();
+  }, 60_000);
+  afterAll(() => readModels?.close());
+
   it('a pull request that conflicts with the one ahead: its half-built branch goes, before and after it leaves', async () => {
-    const queue = queueWithEffects('merge_queue:\n  max_parallel_checks: 2\n');
+    const queue = queueWithEffects(readModels, 'merge_queue:\n  max_parallel_checks: 2\n');
     // #8 is checked on top of #7's draft, and does not merge onto it.
     queue.host.conflictingHeads.add('head-8');
     await queue.desk.issue(queue.queue(7));
@@ -107,7 +119,7 @@ describe('merge-queue effects: the queue deletes every draft branch it created o
   });
 
   it('a pull request that conflicts with its base: the branch of its failed draft goes', async () => {
-    const queue = queueWithEffects('merge_queue:\n  max_parallel_checks: 2\n');
+    const queue = queueWithEffects(readModels, 'merge_queue:\n  max_parallel_checks: 2\n');
     queue.host.conflictingHeads.add('head-7');
     await queue.desk.issue(queue.queue(7));
     await queue.drain();
@@ -120,7 +132,7 @@ describe('merge-queue effects: the queue deletes every draft branch it created o
   });
 
   it('a crash after the branch was made, and the batch left before the effect ran again: the branch still goes', async () => {
-    const queue = queueWithEffects('merge_queue:\n  max_parallel_checks: 2\n');
+    const queue = queueWithEffects(readModels, 'merge_queue:\n  max_parallel_checks: 2\n');
     const mergeIntoBranch = queue.host.mergeIntoBranch;
     queue.host.mergeIntoBranch = async () => {
       queue.host.mergeIntoBranch = mergeIntoBranch;

@@ -11,6 +11,7 @@ import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 import { createStatusCommentsReactor } from './status-comments.reactor';
+import { EngineReadModels } from './testing/engine-read-models';
 import { OUR_LOGIN, RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
@@ -105,6 +106,11 @@ function rereads(reaction: Reaction): string[] {
 }
 
 describe('merge-queue effects reactor', () => {
+  let readModels: EngineReadModels;
+  beforeAll(async () => {
+    readModels = await EngineReadModels.open();
+  }, 60_000);
+  afterAll(() => readModels?.close());
   it('a crash between a merge and its result: the restart reconciles, the pull request merges once', async () => {
     const store = new InMemoryEventStore();
     const commands = new CrashingBeforeMergeResult(store);
@@ -112,7 +118,12 @@ describe('merge-queue effects reactor', () => {
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
-    const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+    const reactor = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     const at = () => clock.now().getTime();
 
     await desk.issue(queueSeven(at()));
@@ -173,7 +184,12 @@ describe('merge-queue effects reactor', () => {
     }) as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-    const effects = createQueueEffectsReactor({ desk, codeHost, clock });
+    const effects = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     let comments = createStatusCommentsReactor({ desk, codeHost });
     let read = 0;
     return {
@@ -399,7 +415,12 @@ describe('merge-queue effects reactor', () => {
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-    const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+    const reactor = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     await desk.issue(queueSeven(clock.now().getTime()));
     // The lease runs out right after the first call (the queued label) of the reaction.
     let checks = 0;
