@@ -53,6 +53,8 @@ export interface SimulationResult {
   stillQueued: number;
   events: MergeQueueEvent[];
   simulatedHours: number;
+  /** When the queue had drained after the horizon (every pull request merged or dequeued), or null. */
+  drainedAtHours: number | null;
 }
 
 export interface SimulationOptions {
@@ -123,6 +125,7 @@ export function simulate(
   let pairRejected = 0;
   let arrived = 0;
   let scheduledTick: number | null = null;
+  let drainedAt: number | null = null;
 
   scheduleArrivals(workload, random, heap, horizon);
 
@@ -339,7 +342,10 @@ export function simulate(
       apply(command('tick', {}));
     }
     drainEffects();
-    if (now > horizon && Object.keys(state.pullRequests).length === 0) break;
+    if (now > horizon && Object.keys(state.pullRequests).length === 0) {
+      drainedAt = now;
+      break;
+    }
   }
 
   // Runs still under way when the simulation stops count if they have run for some time.
@@ -353,7 +359,8 @@ export function simulate(
     brokenArrived: broken.size,
     semanticPairs,
     merged,
-    mergedPerHour: mergedInHorizon / workload.hours,
+    // A workload with no horizon (a burst measured until it drains) has no rate over one.
+    mergedPerHour: workload.hours > 0 ? mergedInHorizon / workload.hours : 0,
     timeToMergeMinutes: { p50: quantile(0.5), p95: quantile(0.95), max: sorted.at(-1) ?? null },
     ciRuns,
     ciRunsPerMerged: merged === 0 ? null : ciRuns / merged,
@@ -368,6 +375,7 @@ export function simulate(
     stillQueued: Object.keys(state.pullRequests).length,
     events,
     simulatedHours: now / 3_600_000,
+    drainedAtHours: drainedAt === null ? null : drainedAt / 3_600_000,
   };
 }
 
