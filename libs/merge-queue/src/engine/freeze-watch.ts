@@ -51,9 +51,10 @@ export class FreezeWatch {
     const freezes = await calendarFreezes(this.sql, repository, now);
     if (freezes.length === 0) return [];
     const soon = new Date(now.getTime() + FREEZE_LEAD_MS);
+    const snapshots = await this.snapshots.findMany(repository, pullRequests);
     const frozen: number[] = [];
     for (const number of pullRequests) {
-      const snapshot = await this.snapshots.find(repository, number);
+      const snapshot = snapshots.get(number);
       if (!snapshot) continue;
       const holds = (at: Date) =>
         judgeFreezes(freezes, { pullRequest: snapshot, now: at }).some((verdict) => verdict.holds);
