@@ -99,6 +99,7 @@ type BookkeepingType =
   | 'merge_queue.draft_closed'
   | 'merge_queue.merge_postponed'
   | 'merge_queue.draft_orphaned'
+  | 'merge_queue.draft_branch_deleted'
   | 'merge_queue.dequeue_requested';
 
 const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T> } = {
@@ -339,6 +340,7 @@ const bookkeeping: { [T in BookkeepingType]: Mapper<T> } = {
   'merge_queue.draft_closed': noRecord,
   'merge_queue.merge_postponed': noRecord,
   'merge_queue.draft_orphaned': noRecord,
+  'merge_queue.draft_branch_deleted': noRecord,
   // The log records the removal itself (action.queue.leave), when it runs.
   'merge_queue.dequeue_requested': noRecord,
 };

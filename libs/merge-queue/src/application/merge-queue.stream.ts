@@ -23,7 +23,8 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
   ...mergeQueueDecider,
   snapshots: {
     name: 'merge-queue',
-    version: 2,
+    // 3: branchesToDelete (states of version 2 start again from the events, which fill it).
+    version: 3,
     toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
     fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
   },

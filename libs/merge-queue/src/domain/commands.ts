@@ -147,6 +147,12 @@ export interface DraftClosed extends At {
   checkPullRequest: number;
 }
 
+/** A branch the queue prepared for a batch that left without a draft is deleted (or was never made). */
+export interface DraftBranchDeletedCommand extends At {
+  kind: 'draft_branch_deleted';
+  branch: string;
+}
+
 /** Someone other than the queue pushed to the draft branch, or closed the draft. */
 export interface DraftTampered extends At {
   kind: 'draft_tampered';
@@ -201,6 +207,7 @@ export type MergeQueueCommand =
   | PullRequestMergedByQueue
   | MergeFailed
   | DraftClosed
+  | DraftBranchDeletedCommand
   | DraftTampered
   | BaseBranchMoved
   | MergedOutsideQueue

@@ -138,6 +138,10 @@ function handle(t: Transition, command: MergeQueueCommand): void {
       if (t.state.draftsToClose.includes(command.checkPullRequest))
         t.emit('merge_queue.draft_closed', { checkPullRequest: command.checkPullRequest });
       return;
+    case 'draft_branch_deleted':
+      if (t.state.branchesToDelete?.includes(command.branch))
+        t.emit('merge_queue.draft_branch_deleted', { branch: command.branch });
+      return;
     case 'draft_tampered': {
       const batch = t.state.batches.find((b) => b.checkPullRequest === command.checkPullRequest);
       if (!batch) return;

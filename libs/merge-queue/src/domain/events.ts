@@ -394,6 +394,12 @@ export interface DraftClosedEvent {
   data: Where & { checkPullRequest: number };
 }
 
+/** The branch of a batch that left the train before its draft was recorded is gone. */
+export interface DraftBranchDeleted {
+  type: 'merge_queue.draft_branch_deleted';
+  data: Where & { branch: string };
+}
+
 /** Branch protection still waits: the merge is tried again at `retryAt`. */
 export interface MergePostponed {
   type: 'merge_queue.merge_postponed';
@@ -448,6 +454,7 @@ export type MergeQueueEvent =
   | DraftClosedEvent
   | MergePostponed
   | DraftOrphaned
+  | DraftBranchDeleted
   | DequeueRequested;
 
 export type MergeQueueEventType = MergeQueueEvent['type'];
@@ -479,6 +486,7 @@ export const mergeQueueEventTypes: readonly MergeQueueEventType[] = [
   'merge_queue.draft_closed',
   'merge_queue.merge_postponed',
   'merge_queue.draft_orphaned',
+  'merge_queue.draft_branch_deleted',
   'merge_queue.dequeue_requested',
 ];
 

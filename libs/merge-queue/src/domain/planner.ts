@@ -68,7 +68,8 @@ export type QueueEffect =
       branch: string;
       pullRequests: number[];
     }
-  | { kind: 'close_draft'; key: string; checkPullRequest: number };
+  | { kind: 'close_draft'; key: string; checkPullRequest: number }
+  | { kind: 'delete_branch'; key: string; branch: string };
 
 const active = (state: QueueState) => state.batches;
 
@@ -411,6 +412,8 @@ export function pendingEffects(state: QueueState, now: number): QueueEffect[] {
   }
   for (const draft of state.draftsToClose)
     effects.push({ kind: 'close_draft', key: `close:${draft}`, checkPullRequest: draft });
+  for (const branch of state.branchesToDelete ?? [])
+    effects.push({ kind: 'delete_branch', key: `delete-branch:${branch}`, branch });
   return effects;
 }
 

@@ -98,8 +98,14 @@ export interface QueueState {
   sequence: number;
   paused: boolean;
   pauseReason: string | null;
-  /** Check pull requests (drafts) to close. */
+  /** Check pull requests (drafts) to close; closing one deletes its branch. */
   draftsToClose: number[];
+  /**
+   * Branches of batches that left the train with no draft recorded on them (a draft that failed to
+   * build, or a batch torn down while the code host prepared it): nothing else deletes them.
+   * Absent from states folded before it existed.
+   */
+  branchesToDelete?: string[];
   /** Durations (s) of recent successful checks, for checks_timeout: auto. */
   recentChecksSeconds: number[];
   runningChecksReported: number;
@@ -122,6 +128,7 @@ export const initialQueueState = (): QueueState => ({
   paused: false,
   pauseReason: null,
   draftsToClose: [],
+  branchesToDelete: [],
   recentChecksSeconds: [],
   runningChecksReported: 0,
   lastAt: 0,
@@ -148,7 +155,15 @@ const closesDraft = (state: QueueState, batch: Batch): number[] =>
     ? [...state.draftsToClose, batch.checkPullRequest]
     : state.draftsToClose;
 
-/** Takes the batch out of the train; its draft, if any, is to be closed. */
+/** A batch's branch that no draft will take with it when closed: the queue deletes it itself. */
+const deletesBranch = (state: QueueState, batch: Batch): string[] => {
+  const branches = state.branchesToDelete ?? [];
+  return batch.checkMethod === 'draft_pr' && batch.branch && batch.checkPullRequest === null
+    ? [...branches, batch.branch]
+    : branches;
+};
+
+/** Takes the batch out of the train; its draft, if any, is to be closed, or else its branch deleted. */
 const withoutBatch = (state: QueueState, id: string): QueueState => {
   const batch = state.batches.find((b) => b.id === id);
   if (!batch) return state;
@@ -156,6 +171,7 @@ const withoutBatch = (state: QueueState, id: string): QueueState => {
     ...state,
     batches: state.batches.filter((b) => b.id !== id),
     draftsToClose: closesDraft(state, batch),
+    branchesToDelete: deletesBranch(state, batch),
   };
 };
 
@@ -465,6 +481,12 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
 
     case 'merge_queue.draft_closed':
       return { ...base, draftsToClose: base.draftsToClose.filter((n) => n !== event.data.checkPullRequest) };
+
+    case 'merge_queue.draft_branch_deleted':
+      return {
+        ...base,
+        branchesToDelete: (base.branchesToDelete ?? []).filter((b) => b !== event.data.branch),
+      };
 
     case 'merge_queue.dequeue_requested':
       return withPullRequest(base, event.data.pullRequest, (pr) => ({ ...pr, dequeueRequested: true }));

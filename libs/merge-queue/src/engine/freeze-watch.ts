@@ -6,9 +6,16 @@ import { isFrozen } from '../domain/train';
 import type { IssueOnQueue, QueueDesk } from './queue-desk';
 
 /**
+ * How long before a freeze window opens its pull requests count as frozen: a merge started just
+ * before the window would land inside it (a merge call on GitHub takes up to about a second).
+ */
+export const FREEZE_LEAD_MS = 2_000;
+
+/**
  * Tells a queue which of its pull requests the scheduled freezes hold now (queue-semantics §4.3),
  * judged by the freeze calendar over each queued pull request's snapshot. Called when a pull
- * request enters, when a freeze changes, and by the engine's timer (a window opens or closes).
+ * request enters, when a freeze changes, by the engine's timer (a window opens or closes), and by
+ * the effects right before a merge.
  */
 export class FreezeWatch {
   constructor(
@@ -23,20 +30,37 @@ export class FreezeWatch {
     const { state } = await this.desk.state(repository, baseRef);
     const queued = Object.values(state.pullRequests);
     const current = queued.filter(isFrozen).map((pr) => pr.number);
-    const freezes = queued.length === 0 ? [] : await calendarFreezes(this.sql, repository, now);
-    const frozen: number[] = [];
-    if (freezes.length > 0)
-      for (const pr of queued) {
-        const snapshot = await this.snapshots.find(repository, pr.number);
-        if (!snapshot) continue;
-        if (judgeFreezes(freezes, { pullRequest: snapshot, now }).some((verdict) => verdict.holds))
-          frozen.push(pr.number);
-      }
+    const frozen = await this.frozenAt(
+      repository,
+      queued.map((pr) => pr.number),
+      now,
+    );
     if (same(frozen, current)) return;
     await this.desk.issue(
       { kind: 'set_frozen', repository, baseRef, at: now.getTime(), pullRequests: frozen },
       issue,
     );
+  }
+
+  /**
+   * Which of these pull requests a scheduled freeze holds at `now`, or will hold within
+   * FREEZE_LEAD_MS. A pull request without a snapshot is not judged.
+   */
+  async frozenAt(repository: string, pullRequests: readonly number[], now: Date): Promise<number[]> {
+    if (pullRequests.length === 0) return [];
+    const freezes = await calendarFreezes(this.sql, repository, now);
+    if (freezes.length === 0) return [];
+    const soon = new Date(now.getTime() + FREEZE_LEAD_MS);
+    const snapshots = await this.snapshots.findMany(repository, pullRequests);
+    const frozen: number[] = [];
+    for (const number of pullRequests) {
+      const snapshot = snapshots.get(number);
+      if (!snapshot) continue;
+      const holds = (at: Date) =>
+        judgeFreezes(freezes, { pullRequest: snapshot, now: at }).some((verdict) => verdict.holds);
+      if (holds(now) || holds(soon)) frozen.push(number);
+    }
+    return frozen;
   }
 }
 

@@ -7,6 +7,7 @@ import type { Reactor, ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { beforeEachOperation } from './fenced-code-host';
 import { FreezeWatch } from './freeze-watch';
+import { MergeGate } from './merge-gate';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { createQueueIntakeReactor } from './queue-intake.reactor';
@@ -92,7 +93,7 @@ export function createMergeQueueEngine(deps: {
   return {
     reactors: [
       createQueueIntakeReactor({ desk, codeHost, snapshots, freezes, sql, freshness, clock, logger }),
-      createQueueEffectsReactor({ desk, codeHost, clock }),
+      createQueueEffectsReactor({ desk, codeHost, gate: new MergeGate(store, freezes, clock), clock }),
       createStatusCommentsReactor({ desk, codeHost }),
     ],
     telemetry,

@@ -37,6 +37,8 @@ export async function performEffect(
       return mergeBatch(codeHost, effect, scene);
     case 'close_draft':
       return [await closeDraft(codeHost, effect, scene)];
+    case 'delete_branch':
+      return [await deleteBranch(codeHost, effect, scene)];
   }
 }
 
@@ -308,4 +310,18 @@ async function closeDraft(
     if (!isCodeHostError(error, 'not-found')) throw error;
   }
   return { kind: 'draft_closed', ...at(scene), checkPullRequest: effect.checkPullRequest };
+}
+
+/** A branch no draft took with it: gone already is as good as deleted. */
+async function deleteBranch(
+  codeHost: CodeHost,
+  effect: Effect<'delete_branch'>,
+  scene: EffectScene,
+): Promise<MergeQueueCommand> {
+  try {
+    await codeHost.deleteBranch(coordinatesOf(scene.repository), effect.branch);
+  } catch (error) {
+    if (!isCodeHostError(error, 'not-found')) throw error;
+  }
+  return { kind: 'draft_branch_deleted', ...at(scene), branch: effect.branch };
 }

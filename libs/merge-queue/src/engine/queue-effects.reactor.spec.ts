@@ -1,12 +1,5 @@
-import {
-  CodeHostError,
-  type CodeHost,
-  type MergeRequest,
-  type PullRequestSummary,
-  summaryOf,
-} from '@switchyard/code-host';
+import type { CodeHost } from '@switchyard/code-host';
 import { factsOfDelivery } from '@switchyard/code-host/webhooks';
-import { pullRequestSnapshotFixture } from '@switchyard/config';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
@@ -18,121 +11,10 @@ import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 import { createStatusCommentsReactor } from './status-comments.reactor';
+import { EngineReadModels } from './testing/engine-read-models';
+import { OUR_LOGIN, RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
-const REPOSITORY = 'acme/widgets';
-const OUR_LOGIN = 'switchyard[bot]';
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
-
-/**
- * A code host that keeps just enough of a repository to be honest about merges: a merged pull
- * request stays merged, and GitHub refuses to merge it a second time.
- */
-class RecordingCodeHost {
-  readonly merges: number[] = [];
-  readonly drafts: number[] = [];
-  private readonly merged = new Map<number, string>();
-  private nextNumber = 100;
-
-  getRepository = async () => ({
-    owner: 'acme',
-    name: 'widgets',
-    fullName: REPOSITORY,
-    defaultBranch: 'main',
-  });
-  configuration: string | null = null;
-  getConfiguration = async () =>
-    this.configuration === null
-      ? null
-      : { path: '.mergify.yml' as const, content: this.configuration, sha: 'c0', ref: null };
-  /** The pull requests' conversations, as GitHub keeps them: each comment once, with its author. */
-  readonly conversation = new Map<number, { number: number; body: string; author: string }>();
-  /** Each comment created (a POST) and each edit (a PATCH), in order; and each listing. */
-  readonly created: Array<{ number: number; body: string }> = [];
-  readonly edited: Array<{ id: number; body: string }> = [];
-  listings = 0;
-  private nextCommentId = 1;
-  comment = async (_r: unknown, number: number, body: string, author = OUR_LOGIN) => {
-    const id = this.nextCommentId++;
-    this.conversation.set(id, { number, body, author });
-    if (author === OUR_LOGIN) this.created.push({ number, body });
-    return { id, url: `https://github.test/acme/widgets/pull/${number}#issuecomment-${id}` };
-  };
-  updateComment = async (_r: unknown, id: number, body: string) => {
-    const comment = this.conversation.get(id);
-    if (!comment) throw new CodeHostError('not-found', `comment ${id}: Not Found`, 404);
-    comment.body = body;
-    this.edited.push({ id, body });
-    return { id, url: '' };
-  };
-  listComments = async (_r: unknown, number: number) => {
-    this.listings += 1;
-    return [...this.conversation]
-      .filter(([, comment]) => comment.number === number)
-      .map(([id, comment]) => ({ id, url: '', ...comment, ownComment: comment.author === OUR_LOGIN }));
-  };
-  /** The bodies of pull request `number`'s comments, oldest first. */
-  commentsOn = (number: number) =>
-    [...this.conversation.values()].filter((comment) => comment.number === number).map((c) => c.body);
-  getBranchHead = async (_r: unknown, name: string) => ({ name, sha: 'base0' });
-  createBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
-  updateBranch = async (_r: unknown, name: string, sha: string) => ({ name, sha });
-  mergeIntoBranch = async (_r: unknown, name: string) => ({ name, sha: `tip-of-${name}` });
-  createDraftPullRequest = async () => {
-    const number = this.nextNumber++;
-    this.drafts.push(number);
-    return { number, headSha: `draft-head-${number}`, url: '' };
-  };
-  closePullRequest = async () => undefined;
-  deleteBranch = async () => undefined;
-  readonly labelled: string[] = [];
-  addLabels = async (_r: unknown, _n: number, labels: string[]) => {
-    this.labelled.push(...labels);
-    return labels;
-  };
-  removeLabel = async () => undefined;
-  createCheckRun = async () => ({ id: 1 });
-  readonly mergeRequests: MergeRequest[] = [];
-  mergePullRequest = async (_r: unknown, number: number, request: MergeRequest) => {
-    this.mergeRequests.push(request);
-    if (this.merged.has(number))
-      throw new CodeHostError('not-mergeable', 'Pull Request is not mergeable', 405);
-    this.merges.push(number);
-    const sha = `merge-of-${number}`;
-    this.merged.set(number, sha);
-    return { sha };
-  };
-  /** Heads moved by `update-branch`: a pull request starts one commit behind its base. */
-  private readonly updatedHeads = new Map<number, string>();
-  /** Commits on the base that a pull request's head lacks until the queue updates it. */
-  behindBase = 1;
-  compare = async (_r: unknown, _base: string, head: string) => ({
-    status: 'diverged' as const,
-    aheadBy: 1,
-    behindBy: head.startsWith('updated-') ? 0 : this.behindBase,
-    mergeBaseSha: 'base0',
-    files: [],
-  });
-  /** Reads after `update-branch` that still show the old head, as GitHub's answer comes first. */
-  updateShowsAfterReads = 0;
-  private readsBeforeUpdateShows = 0;
-  updatePullRequestBranch = async (_r: unknown, number: number) => {
-    this.updatedHeads.set(number, `updated-head-${number}`);
-    this.readsBeforeUpdateShows = this.updateShowsAfterReads;
-  };
-  getPullRequestSummary = async (_r: unknown, number: number): Promise<PullRequestSummary> => {
-    const summary = summaryOf(pullRequestSnapshotFixture());
-    const updating = this.readsBeforeUpdateShows > 0;
-    if (updating) this.readsBeforeUpdateShows -= 1;
-    return {
-      ...summary,
-      number,
-      head: { ...summary.head, sha: (!updating && this.updatedHeads.get(number)) || `head-${number}` },
-      merged: this.merged.has(number),
-      mergeCommitSha: this.merged.get(number) ?? null,
-      state: this.merged.has(number) ? 'closed' : 'open',
-    };
-  };
-}
 
 /** The first call of `operation` does its work, then the process dies before hearing the answer. */
 function crashOnceAfter(
@@ -224,6 +106,11 @@ function rereads(reaction: Reaction): string[] {
 }
 
 describe('merge-queue effects reactor', () => {
+  let readModels: EngineReadModels;
+  beforeAll(async () => {
+    readModels = await EngineReadModels.open();
+  }, 60_000);
+  afterAll(() => readModels?.close());
   it('a crash between a merge and its result: the restart reconciles, the pull request merges once', async () => {
     const store = new InMemoryEventStore();
     const commands = new CrashingBeforeMergeResult(store);
@@ -231,7 +118,12 @@ describe('merge-queue effects reactor', () => {
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
-    const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+    const reactor = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     const at = () => clock.now().getTime();
 
     await desk.issue(queueSeven(at()));
@@ -292,7 +184,12 @@ describe('merge-queue effects reactor', () => {
     }) as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-    const effects = createQueueEffectsReactor({ desk, codeHost, clock });
+    const effects = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     let comments = createStatusCommentsReactor({ desk, codeHost });
     let read = 0;
     return {
@@ -518,7 +415,12 @@ describe('merge-queue effects reactor', () => {
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
     const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
-    const reactor = createQueueEffectsReactor({ desk, codeHost, clock });
+    const reactor = createQueueEffectsReactor({
+      desk,
+      codeHost,
+      gate: readModels.mergeGate(store, desk, clock),
+      clock,
+    });
     await desk.issue(queueSeven(clock.now().getTime()));
     // The lease runs out right after the first call (the queued label) of the reaction.
     let checks = 0;

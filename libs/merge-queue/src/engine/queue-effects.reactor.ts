@@ -3,11 +3,13 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
+import type { MergeQueueCommand } from '../domain/commands';
 import { mergeQueueEventTypes, type PullRequestEntered, type PullRequestLeft } from '../domain/events';
-import { pendingEffects } from '../domain/planner';
+import { pendingEffects, type QueueEffect } from '../domain/planner';
 import { policyOf } from '../domain/state';
 import { QUEUE_CHECK_NAME } from './checks-verdict';
 import { fencedCodeHost } from './fenced-code-host';
+import type { MergeGate } from './merge-gate';
 import { performEffect } from './perform-effect';
 import { metadataFrom, type QueueDesk } from './queue-desk';
 import { coordinatesOf } from './repository-configuration';
@@ -15,19 +17,26 @@ import { coordinatesOf } from './repository-configuration';
 /** Rounds of effects one reaction performs before leaving the rest to the reactions of its own results. */
 const MAX_ROUNDS = 20;
 
+/** The pull requests a merge effect merges; none for any other effect. */
+const mergedBy = (effect: QueueEffect): number[] =>
+  effect.kind === 'merge' ? [effect.pullRequest] : effect.kind === 'merge_batch' ? effect.pullRequests : [];
+
 /**
  * Carries out what the queue decided (queue-semantics §2.3, §2.7, §2.11): reads the queue's pending
  * effects from its state (drafts to create or update in place, merges, drafts to close), performs
  * them through the code host and records each result as a command whose idempotency key is the
  * effect's own (stable until it is done), so a crash between an effect and its result performs it
- * again safely and records it once. Labels and the queue check run follow the enter and leave events.
+ * again safely and records it once. Right before a merge, the merge gate checks it against the pause
+ * and the freeze calendar of that moment; a merge they hold is not performed, the hold is recorded
+ * instead. Labels and the queue check run follow the enter and leave events.
  */
 export function createQueueEffectsReactor(deps: {
   desk: QueueDesk;
   codeHost: CodeHost;
+  gate: MergeGate;
   clock: Clock;
 }): Reactor {
-  const { desk, clock } = deps;
+  const { desk, gate, clock } = deps;
 
   async function reportOnPullRequest(event: RecordedEvent, codeHost: CodeHost): Promise<void> {
     if (event.type !== 'merge_queue.pull_request_entered' && event.type !== 'merge_queue.pull_request_left')
@@ -88,6 +97,15 @@ export function createQueueEffectsReactor(deps: {
       if (effects.length === 0) return;
       const scene = { repository, baseRef, state, now: () => clock.now().getTime() };
       for (const effect of effects) {
+        const merging = mergedBy(effect);
+        if (merging.length > 0) {
+          const recordHold = async (command: MergeQueueCommand) => {
+            assertOwnership();
+            await desk.issue(command, desk.direct, { metadata: metadataFrom(event) });
+          };
+          // Held: the next round plans again on the state that knows why.
+          if (await gate.holds(scene, merging, recordHold)) break;
+        }
         const results = await performEffect(codeHost, effect, scene);
         for (const [index, command] of results.entries()) {
           assertOwnership();

@@ -3,3 +3,4 @@ export * from './simulate';
 export * from './workload';
 export * from './simulate-options';
 export * from './simulation-report';
+export * from './batch-split-bounds';

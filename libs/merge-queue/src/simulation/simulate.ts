@@ -2,6 +2,7 @@ import {
   combineCiMarkers,
   NO_CI_MARKERS,
   runSandboxCi,
+  semanticConflictsOf,
   type SandboxCiMarkers,
 } from '@switchyard/code-host/sandbox/ci';
 import type { MergeQueueCommand } from '../domain/commands';
@@ -23,26 +24,37 @@ export interface SimulationResult {
   arrived: number;
   /** Arrivals that were really broken. */
   brokenArrived: number;
+  /** Pairs of pull requests that conflict semantically (each passes alone, both together fail). */
+  semanticPairs: number;
   merged: number;
   mergedPerHour: number;
   timeToMergeMinutes: { p50: number | null; p95: number | null; max: number | null };
+  /** CI runs that ran: a draft started and torn down at the same instant is not one. */
   ciRuns: number;
   ciRunsPerMerged: number | null;
-  /** Merges that put a broken change on main. Must be 0. */
+  /** Drafts whose checks started and ended at the same instant (not counted in ciRuns). */
+  instantTeardowns: number;
+  /** Merges that put a broken change, or the second half of a semantic-conflict pair, on main. Must be 0. */
   brokenMain: number;
   /**
    * Merges after which main is not exactly a combination a passing run checked (its base plus its
    * pull requests up to the merged one; under skip_intermediate_results, a later batch's run).
    */
   uncheckedMerges: number;
+  /** Dequeued, neither broken nor half of a semantic-conflict pair. */
   goodRejected: number;
+  /** Dequeued and broken. */
   badRejected: number;
+  /** Dequeued halves of semantic-conflict pairs. */
+  pairRejected: number;
   dequeued: Partial<Record<DequeueCode, number>>;
   /** Queue length sampled at regular intervals. */
   queueLength: Array<{ hour: number; length: number }>;
   stillQueued: number;
   events: MergeQueueEvent[];
   simulatedHours: number;
+  /** When the queue had drained after the horizon (every pull request merged or dequeued), or null. */
+  drainedAtHours: number | null;
 }
 
 export interface SimulationOptions {
@@ -67,6 +79,11 @@ interface CheckRun {
   checked: number[];
 }
 
+/** A CI run under way: when it started (a draft torn down at that same instant never ran). */
+interface OpenRun {
+  startedAt: number;
+}
+
 export function simulate(
   policy: QueuePolicy,
   workload: Workload,
@@ -80,6 +97,15 @@ export function simulate(
   const queueName = policy.rules[0]!.name;
 
   const broken = new Set<number>();
+  /** Each pull request's sandbox CI markers (a broken one fails; pairs provide and conflict). */
+  const markersOf = new Map<number, SandboxCiMarkers>();
+  /** Halves of semantic-conflict pairs. */
+  const paired = new Set<number>();
+  let semanticPairs = 0;
+  /** The markers of main's tree: the merged pull requests' together. */
+  let mainMarkers: SandboxCiMarkers = NO_CI_MARKERS;
+  const openRuns = new Map<number, OpenRun>();
+  let instantTeardowns = 0;
   const enteredAt = new Map<number, number>();
   const mergeMinutes: number[] = [];
   const main = new Set<number>();
@@ -96,8 +122,10 @@ export function simulate(
   let uncheckedMerges = 0;
   let goodRejected = 0;
   let badRejected = 0;
+  let pairRejected = 0;
   let arrived = 0;
   let scheduledTick: number | null = null;
+  let drainedAt: number | null = null;
 
   scheduleArrivals(workload, random, heap, horizon);
 
@@ -106,10 +134,12 @@ export function simulate(
     for (const event of produced) {
       state = mergeQueueDecider.evolve(state, event);
       if (options.keepEvents) events.push(event);
+      if (event.type === 'merge_queue.checks_ended') endRun(event.data.speculativeCheck.number);
       if (event.type === 'merge_queue.pull_request_left' && !event.data.merged && event.data.dequeueCode) {
         const code = event.data.dequeueCode;
         dequeued[code] = (dequeued[code] ?? 0) + 1;
         if (broken.has(event.data.pullRequest)) badRejected++;
+        else if (paired.has(event.data.pullRequest)) pairRejected++;
         else goodRejected++;
       }
     }
@@ -120,16 +150,31 @@ export function simulate(
     fields: Omit<Extract<MergeQueueCommand, { kind: K }>, 'kind' | 'repository' | 'baseRef' | 'at'>,
   ) => ({ kind, repository: REPOSITORY, baseRef: BASE, at: now, ...fields }) as unknown as MergeQueueCommand;
 
+  /** A run counts once its checks end after some time has passed (a result, or a teardown). */
+  function endRun(checkPullRequest: number): void {
+    const run = openRuns.get(checkPullRequest);
+    if (!run) return;
+    openRuns.delete(checkPullRequest);
+    if (now > run.startedAt) ciRuns++;
+    else instantTeardowns++;
+  }
+
   const startCi = (batchId: string, attempt: number, checkPullRequest: number, checked: number[]) => {
-    ciRuns++;
     runs.set(checkPullRequest, { base: new Set(main), checked });
+    openRuns.set(checkPullRequest, { startedAt: now });
     apply(
       command('draft_created', { batchId, attempt, checkPullRequest, headSha: `head-${checkPullRequest}` }),
     );
     const seconds = ciSeconds(workload, ciRandom);
+    // The run's tree: main, then the pull requests merged onto the branch, as the sandbox CI reads it.
     const markers: SandboxCiMarkers[] = [
-      { fails: false, flakyRates: workload.flakeRate > 0 ? [workload.flakeRate] : [], durations: [seconds] },
-      ...checked.map((n) => (broken.has(n) ? { ...NO_CI_MARKERS, fails: true } : NO_CI_MARKERS)),
+      {
+        ...NO_CI_MARKERS,
+        flakyRates: workload.flakeRate > 0 ? [workload.flakeRate] : [],
+        durations: [seconds],
+      },
+      mainMarkers,
+      ...checked.map((n) => markersOf.get(n) ?? NO_CI_MARKERS),
     ];
     const outcome = runSandboxCi({
       markers: combineCiMarkers(markers),
@@ -154,7 +199,9 @@ export function simulate(
   const mergeOne = (pullRequest: number) => {
     main.add(pullRequest);
     merged++;
-    if (broken.has(pullRequest)) brokenMain++;
+    const before = semanticConflictsOf(mainMarkers).length;
+    mainMarkers = combineCiMarkers([mainMarkers, markersOf.get(pullRequest) ?? NO_CI_MARKERS]);
+    if (broken.has(pullRequest) || semanticConflictsOf(mainMarkers).length > before) brokenMain++;
     // Main must now be exactly what a passing run checked, up to this pull request (the pull
     // requests of a batch merge one by one, in the order the run merged them onto its branch).
     const covered = passedRuns.some((run) => {
@@ -182,6 +229,8 @@ export function simulate(
         return;
       case 'close_draft':
         return apply(command('draft_closed', { checkPullRequest: effect.checkPullRequest }));
+      case 'delete_branch':
+        return apply(command('draft_branch_deleted', { branch: effect.branch }));
     }
   };
 
@@ -199,6 +248,35 @@ export function simulate(
     }
   };
 
+  /**
+   * With the workload's semantic-conflict rate, the newcomer conflicts with a pull request still
+   * queued: the one provides a token the other conflicts with, and the newcomer shares one of its
+   * scopes (a conflict between changes that declare disjoint scopes is the scopes' lie, not the
+   * queue's miss). Drawn from the arrivals' generator, which has already scheduled every arrival.
+   */
+  function pairedOnArrival(pr: ListedArrival & { number: number }): ListedArrival & { number: number } {
+    const rate = workload.semanticConflictRate ?? 0;
+    if (rate <= 0 || !random.chance(rate)) return pr;
+    const queued = Object.keys(state.pullRequests).map(Number);
+    if (queued.length === 0) return pr;
+    const partner = queued[Math.min(queued.length - 1, Math.floor(random.next() * queued.length))]!;
+    const token = `pair-${partner}-${pr.number}`;
+    semanticPairs++;
+    paired.add(partner);
+    markersOf.set(
+      partner,
+      combineCiMarkers([markersOf.get(partner) ?? NO_CI_MARKERS, { ...NO_CI_MARKERS, provides: [token] }]),
+    );
+    const partnerScopes = state.pullRequests[partner]?.scopes ?? [];
+    const scopes =
+      partnerScopes.length === 0 ? pr.scopes : [...new Set([...(pr.scopes ?? []), partnerScopes[0]!])];
+    return {
+      ...pr,
+      ...(scopes ? { scopes } : {}),
+      conflictsWith: [...(pr.conflictsWith ?? []), token],
+    };
+  }
+
   const sampleEvery = end / (options.samples ?? 48);
   const queueLength: SimulationResult['queueLength'] = [];
   let nextSample = 0;
@@ -214,9 +292,22 @@ export function simulate(
     const { item } = heap.pop()!;
     now = at;
     if (item.kind === 'arrival') {
-      const pr = item.pullRequest;
+      const pr = pairedOnArrival(item.pullRequest);
       arrived++;
       if (pr.broken) broken.add(pr.number);
+      markersOf.set(
+        pr.number,
+        combineCiMarkers([
+          markersOf.get(pr.number) ?? NO_CI_MARKERS,
+          {
+            ...NO_CI_MARKERS,
+            fails: pr.broken === true,
+            provides: pr.provides ?? [],
+            conflictsWith: pr.conflictsWith ?? [],
+          },
+        ]),
+      );
+      if ((pr.provides?.length ?? 0) > 0 || (pr.conflictsWith?.length ?? 0) > 0) paired.add(pr.number);
       enteredAt.set(pr.number, now);
       apply(
         command('enqueue', {
@@ -251,9 +342,14 @@ export function simulate(
       apply(command('tick', {}));
     }
     drainEffects();
-    if (now > horizon && Object.keys(state.pullRequests).length === 0) break;
+    if (now > horizon && Object.keys(state.pullRequests).length === 0) {
+      drainedAt = now;
+      break;
+    }
   }
 
+  // Runs still under way when the simulation stops count if they have run for some time.
+  for (const checkPullRequest of [...openRuns.keys()]) endRun(checkPullRequest);
   const sorted = [...mergeMinutes].sort((a, b) => a - b);
   const quantile = (q: number) =>
     sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
@@ -261,20 +357,25 @@ export function simulate(
   return {
     arrived,
     brokenArrived: broken.size,
+    semanticPairs,
     merged,
-    mergedPerHour: mergedInHorizon / workload.hours,
+    // A workload with no horizon (a burst measured until it drains) has no rate over one.
+    mergedPerHour: workload.hours > 0 ? mergedInHorizon / workload.hours : 0,
     timeToMergeMinutes: { p50: quantile(0.5), p95: quantile(0.95), max: sorted.at(-1) ?? null },
     ciRuns,
     ciRunsPerMerged: merged === 0 ? null : ciRuns / merged,
+    instantTeardowns,
     brokenMain,
     uncheckedMerges,
     goodRejected,
     badRejected,
+    pairRejected,
     dequeued,
     queueLength,
     stillQueued: Object.keys(state.pullRequests).length,
     events,
     simulatedHours: now / 3_600_000,
+    drainedAtHours: drainedAt === null ? null : drainedAt / 3_600_000,
   };
 }
 

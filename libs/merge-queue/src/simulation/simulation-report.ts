@@ -37,7 +37,11 @@ export function formatSimulationReport(
     typeof rule.batchSize === 'number'
       ? String(rule.batchSize)
       : `${rule.batchSize.min}..${rule.batchSize.max}`;
-  const rejected = result.goodRejected + result.badRejected;
+  const rejected = result.goodRejected + result.badRejected + result.pairRejected;
+  const pairs =
+    result.semanticPairs > 0
+      ? `, ${result.pairRejected} halves of the ${result.semanticPairs} semantic-conflict pairs`
+      : '';
   return [
     `Policy: mode ${policy.mergeQueue.mode}, max_parallel_checks ${policy.mergeQueue.maxParallelChecks}, ` +
       `batch_size ${size}, max_checks_retries ${rule.maxChecksRetries}, ` +
@@ -49,7 +53,7 @@ export function formatSimulationReport(
     `Throughput            ${result.mergedPerHour.toFixed(2)} merged PR/h (${result.merged} merged of ${result.arrived} queued)`,
     `Time to merge         p50 ${minutes(result.timeToMergeMinutes.p50)}, p95 ${minutes(result.timeToMergeMinutes.p95)}`,
     `CI runs per merged PR ${result.ciRunsPerMerged === null ? 'n/a' : result.ciRunsPerMerged.toFixed(2)} (${result.ciRuns} runs)`,
-    `Dequeued              ${rejected} (${result.badRejected} broken, ${result.goodRejected} good ones lost to flaky runs)`,
+    `Dequeued              ${rejected} (${result.badRejected} broken${pairs}, ${result.goodRejected} good ones lost to flaky runs)`,
     `Broken main           ${result.brokenMain}`,
     `Still queued at end   ${result.stillQueued}`,
     '',

@@ -19,6 +19,9 @@ export interface ListedArrival {
   scopes?: string[];
   allScopes?: boolean;
   dependsOn?: number[];
+  /** Sandbox CI tokens it provides and conflicts with: a tree holding both ends of one fails. */
+  provides?: string[];
+  conflictsWith?: string[];
 }
 
 export interface CiDuration {
@@ -36,6 +39,12 @@ export interface Workload {
   failureRate: number;
   /** Chance a single CI run fails spuriously. */
   flakeRate: number;
+  /**
+   * Chance a new pull request conflicts semantically with one still queued, chosen at random (it
+   * also shares one of its scopes): each passes alone, a tree holding both fails (the sandbox CI's
+   * `provides`/`conflicts-with` markers). Absent: none.
+   */
+  semanticConflictRate?: number;
   /** Scopes: each pull request touches 1 (80 %) or 2 (20 %) of `count` scopes; null = unscoped. */
   scopes: { count: number } | null;
   /** Pull requests get a high priority with this chance (0 = all medium). */

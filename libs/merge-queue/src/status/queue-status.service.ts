@@ -12,6 +12,7 @@ import type { MergeConditionsReader } from './merge-conditions';
 import { QueueMetadata } from './queue-metadata';
 import { queueStatusProjection } from './queue-status.projection';
 import { QueueStatusReader, type LiveRevision, type QueueFold } from './queue-status.reader';
+import { pullRequestsShownBy } from './status-fold';
 import { queueStatusJson, type MergeQueueStatusJson, type RenderContext } from './status-json';
 
 interface RenderedStatus {
@@ -102,10 +103,7 @@ export class QueueStatusService {
     now: number,
     options: { position?: string; live: boolean },
   ): Promise<RenderContext[]> {
-    const numbers = queues.flatMap(({ fold }) => [
-      ...Object.keys(fold.queue.pullRequests).map(Number),
-      ...fold.queue.batches.flatMap((b) => (b.checkPullRequest === null ? [] : [b.checkPullRequest])),
-    ]);
+    const numbers = [...new Set(queues.flatMap(({ fold }) => pullRequestsShownBy(fold)))];
     const running = queues.flatMap(({ fold }) => fold.queue.batches.filter((b) => b.phase === 'running'));
     const [snapshots, conditions] = await Promise.all([
       numbers.length === 0 ? new Map() : this.metadata.of(repository, numbers, options.position),

@@ -60,6 +60,23 @@ export const initialStatusFold = (): QueueStatusFold => ({
 
 const noFacts = (): BatchFacts => ({ ciFinishedAt: null, checks: [], passed: false, covered: false });
 
+/**
+ * Every pull request a status answer of this fold describes, whose snapshot it shows (title,
+ * author, labels, checks): the queued ones, those already merged from a batch still listed (live,
+ * or `merged` until the next batch starts), and each listed batch's check pull request.
+ */
+export function pullRequestsShownBy(fold: QueueStatusFold): number[] {
+  const shown = new Set(Object.keys(fold.queue.pullRequests).map(Number));
+  const batches = [...fold.queue.batches, ...(fold.departed ?? []).map((departed) => departed.batch)];
+  for (const batch of batches) {
+    for (const number of batch.pullRequests) shown.add(number);
+    if (batch.checkPullRequest !== null) shown.add(batch.checkPullRequest);
+  }
+  const facts = [...Object.values(fold.batches), ...(fold.departed ?? []).map((departed) => departed.facts)];
+  for (const { merged } of facts) for (const entry of merged ?? []) shown.add(entry.number);
+  return [...shown];
+}
+
 export function evolveStatus(fold: QueueStatusFold, event: MergeQueueEvent): QueueStatusFold {
   const at = Date.parse(event.data.occurredAt);
   const next: QueueStatusFold = {

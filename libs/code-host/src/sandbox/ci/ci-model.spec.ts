@@ -5,6 +5,7 @@ import {
   runSandboxCi,
   runSandboxCiOnTree,
   seededUniform,
+  semanticConflictsOf,
 } from './ci-model';
 
 describe('sandbox CI model', () => {
@@ -83,6 +84,29 @@ describe('sandbox CI model', () => {
     expect(runSandboxCi({ ...run, markers: batch }).conclusion).toBe('failure');
     const clean = combineCiMarkers([findCiMarkers(['ok']), NO_CI_MARKERS]);
     expect(runSandboxCi({ ...run, markers: clean }).conclusion).toBe('success');
+  });
+
+  it('a semantic conflict: two changes that pass alone fail in a tree that holds both', () => {
+    const provider = ['change a\n# sandbox-ci: provides money-in-cents\n'];
+    const consumer = ['change b\n// sandbox-ci: conflicts-with money-in-cents\n'];
+    expect(runSandboxCiOnTree(provider, run).conclusion).toBe('success');
+    expect(runSandboxCiOnTree(consumer, run).conclusion).toBe('success');
+    // Files merge one by one: the tree of both changes holds both files.
+    expect(runSandboxCiOnTree([...provider, ...consumer], run).conclusion).toBe('failure');
+    const batch = combineCiMarkers([findCiMarkers(consumer), findCiMarkers(['ok']), findCiMarkers(provider)]);
+    expect(semanticConflictsOf(batch)).toEqual(['money-in-cents']);
+    expect(runSandboxCi({ ...run, markers: batch }).conclusion).toBe('failure');
+  });
+
+  it('only the same token conflicts, and a token is one word', () => {
+    const markers = findCiMarkers([
+      'sandbox-ci: provides api/v2',
+      'sandbox-ci: conflicts-with api/v1',
+      'sandbox-ci: provides two words',
+    ]);
+    expect(markers).toMatchObject({ provides: ['api/v2'], conflictsWith: ['api/v1'] });
+    expect(runSandboxCi({ ...run, markers }).conclusion).toBe('success');
+    expect(findCiMarkers(['sandbox-ci: conflicts-with'])).toEqual(NO_CI_MARKERS);
   });
 
   it('spreads its draws over [0, 1)', () => {

@@ -6,7 +6,12 @@
  * Markers (one per line, optionally behind a comment leader such as `#`, `//`, `--`, `;`, `*`):
  * - `sandbox-ci: fail`          the tree fails;
  * - `sandbox-ci: flaky 0.3`     the tree fails 30 % of runs, drawn from the seed and run number;
- * - `sandbox-ci: seconds 20`    the run takes 20 seconds instead of the default.
+ * - `sandbox-ci: seconds 20`    the run takes 20 seconds instead of the default;
+ * - `sandbox-ci: provides T` and `sandbox-ci: conflicts-with T`: a semantic conflict. Each passes
+ *   alone; a tree that holds both (in any files) fails. Trees merge file by file, so two changes
+ *   that put these lines in files of their own pass apart and fail together, as two changes that
+ *   each keep the tests green but break them once combined do. A token is letters, digits and
+ *   `._:/-`.
  */
 
 export type SandboxCiConclusion = 'success' | 'failure';
@@ -18,6 +23,10 @@ export interface SandboxCiMarkers {
   readonly flakyRates: readonly number[];
   /** Each `sandbox-ci: seconds n` duration found. */
   readonly durations: readonly number[];
+  /** Tokens of `sandbox-ci: provides T` lines, without repeats. */
+  readonly provides: readonly string[];
+  /** Tokens of `sandbox-ci: conflicts-with T` lines, without repeats. */
+  readonly conflictsWith: readonly string[];
 }
 
 export interface SandboxCiRunInput {
@@ -35,18 +44,34 @@ export interface SandboxCiOutcome {
   readonly seconds: number;
 }
 
+/** The tokens the tree both provides and conflicts with: each one fails it. */
+export const semanticConflictsOf = (markers: SandboxCiMarkers): string[] =>
+  markers.conflictsWith.filter((token) => markers.provides.includes(token));
+
 export const DEFAULT_SANDBOX_CI_SECONDS = 5;
 
-export const NO_CI_MARKERS: SandboxCiMarkers = { fails: false, flakyRates: [], durations: [] };
+export const NO_CI_MARKERS: SandboxCiMarkers = {
+  fails: false,
+  flakyRates: [],
+  durations: [],
+  provides: [],
+  conflictsWith: [],
+};
 
 const MARKER_LINE =
-  /^\s*(?:#|\/\/|--|;|\*|<!--)?\s*sandbox-ci:\s*(fail|flaky\s+(\d+(?:\.\d+)?|\.\d+)|seconds\s+(\d+(?:\.\d+)?))\s*(?:-->)?\s*$/;
+  /^\s*(?:#|\/\/|--|;|\*|<!--)?\s*sandbox-ci:\s*(fail|flaky\s+(\d+(?:\.\d+)?|\.\d+)|seconds\s+(\d+(?:\.\d+)?)|(provides|conflicts-with)\s+([\w.:/-]+))\s*(?:-->)?\s*$/;
+
+const withToken = (tokens: string[], token: string): void => {
+  if (!tokens.includes(token)) tokens.push(token);
+};
 
 /** The markers found in the given file contents (one string per file). */
 export function findCiMarkers(fileContents: Iterable<string>): SandboxCiMarkers {
   let fails = false;
   const flakyRates: number[] = [];
   const durations: number[] = [];
+  const provides: string[] = [];
+  const conflictsWith: string[] = [];
   for (const content of fileContents) {
     if (!content.includes('sandbox-ci:')) continue;
     for (const line of content.split(/\r?\n/)) {
@@ -55,9 +80,11 @@ export function findCiMarkers(fileContents: Iterable<string>): SandboxCiMarkers 
       if (match[1] === 'fail') fails = true;
       else if (match[2] !== undefined) flakyRates.push(Math.min(1, Number(match[2])));
       else if (match[3] !== undefined) durations.push(Number(match[3]));
+      else if (match[4] === 'provides') withToken(provides, match[5]!);
+      else withToken(conflictsWith, match[5]!);
     }
   }
-  return { fails, flakyRates, durations };
+  return { fails, flakyRates, durations, provides, conflictsWith };
 }
 
 /** Merges the markers of several trees or files, as a batch holding all of their changes would. */
@@ -65,23 +92,27 @@ export function combineCiMarkers(markers: Iterable<SandboxCiMarkers>): SandboxCi
   let fails = false;
   const flakyRates: number[] = [];
   const durations: number[] = [];
+  const provides: string[] = [];
+  const conflictsWith: string[] = [];
   for (const each of markers) {
     fails ||= each.fails;
     flakyRates.push(...each.flakyRates);
     durations.push(...each.durations);
+    for (const token of each.provides) withToken(provides, token);
+    for (const token of each.conflictsWith) withToken(conflictsWith, token);
   }
-  return { fails, flakyRates, durations };
+  return { fails, flakyRates, durations, provides, conflictsWith };
 }
 
 /**
- * The outcome of one run. Several flaky markers flake independently, so the run fails with
+ * The outcome of one run. A `fail` marker or a semantic conflict fails it. Several flaky markers flake independently, so the run fails with
  * probability 1 − Π(1 − pᵢ); the slowest `seconds` marker sets the duration, as the slowest job of
  * a real pipeline does.
  */
 export function runSandboxCi(input: SandboxCiRunInput): SandboxCiOutcome {
   const { markers } = input;
   const seconds = markers.durations.length > 0 ? Math.max(...markers.durations) : input.defaultSeconds;
-  if (markers.fails) return { conclusion: 'failure', seconds };
+  if (markers.fails || semanticConflictsOf(markers).length > 0) return { conclusion: 'failure', seconds };
   const passProbability = markers.flakyRates.reduce((pass, rate) => pass * (1 - rate), 1);
   const flakes = passProbability < 1 && seededUniform(input.seed, input.run) >= passProbability;
   return { conclusion: flakes ? 'failure' : 'success', seconds };
