@@ -23,7 +23,7 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
   ...mergeQueueDecider,
   snapshots: {
     name: 'merge-queue',
-    version: 2,
+    version: 3,
     toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
     fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
   },
