@@ -148,6 +148,15 @@ const intake = {
   },
 };
 
+const refreshed = {
+  kind: 'refresh',
+  ...where,
+  pullRequest: 7,
+  priority: PRIORITY.medium,
+  priorityRuleName: null,
+  allowCheckInterruption: false,
+};
+
 const queuedByRule = (headSha = HEAD) =>
   run([configure(policyWith()), enqueue(7, 0, { headSha, trigger: 'Rule: automatic queue' })]).events;
 
@@ -343,27 +352,34 @@ describe('merge-queue intake: a queued pull request', () => {
       .then([dequeued('PULL_REQUEST_UPDATED', 'The pull request was updated (new head ccccccc)')]);
   });
 
-  it("stays when a label's webhook shows another head (the push's own webhook decides), or when checked in place", () => {
+  it("stays when a label's webhook shows another head (the push's own webhook decides)", () => {
     const pushed = pullRequest({ head: { ref: 'feature', sha: NEW_HEAD, repositoryFullName: REPOSITORY } });
-    const refresh = {
-      kind: 'refresh',
-      ...where,
-      pullRequest: 7,
-      priority: PRIORITY.medium,
-      priorityRuleName: null,
-      allowCheckInterruption: false,
-    };
-    intake.given(queuedByRule()).when(changed('labeled'), pushed).then([refresh]);
+    intake.given(queuedByRule()).when(changed('labeled'), pushed).then([refreshed]);
+  });
+
+  it('checked in place, stays while the queue moves its head, and leaves when someone else pushes', () => {
     // One check at a time, batches of one: the queue updates the pull request itself.
-    const inPlace = withDrafts(
-      run([
-        configure(policyWith({ maxParallelChecks: 1 })),
-        enqueue(7, 0, { headSha: HEAD, trigger: 'Rule: automatic queue' }),
-      ]).events,
-      1,
+    const preparing = run([
+      configure(policyWith({ maxParallelChecks: 1 })),
+      enqueue(7, 0, { headSha: HEAD, trigger: 'Rule: automatic queue' }),
+    ]).events;
+    expect(batchOf(preparing, 7)).toMatchObject({ checkMethod: 'in_place', phase: 'preparing' });
+    const updated = pullRequest({ head: { ref: 'feature', sha: NEW_HEAD, repositoryFullName: REPOSITORY } });
+    intake.given(preparing).when(changed('synchronize'), updated).then([refreshed]);
+
+    const batch = batchOf(preparing, 7);
+    const running = then(
+      preparing,
+      command('draft_created', 1, { batchId: batch.id, attempt: 0, checkPullRequest: 7, headSha: NEW_HEAD }),
     );
-    expect(batchOf(inPlace, 7).checkMethod).toBe('in_place');
-    intake.given(inPlace).when(changed('synchronize'), pushed).then([refresh]);
+    intake.given(running).when(changed('synchronize'), updated).then([refreshed]);
+    const foreign = pullRequest({
+      head: { ref: 'feature', sha: 'd'.repeat(40), repositoryFullName: REPOSITORY },
+    });
+    intake
+      .given(running)
+      .when(changed('synchronize'), foreign)
+      .then([dequeued('PULL_REQUEST_UPDATED', 'The pull request was updated (new head ddddddd)')]);
   });
 
   it('leaves when a label its queue conditions name is removed; a pull request rule alone does not take it out', () => {

@@ -85,12 +85,13 @@ function decideChange(action: string, scene: PullRequestScene): MergeQueueComman
     }
     if (snapshot.state === 'closed') return [dequeue(where, number, 'PR_DEQUEUED', CLOSED_REASON)];
     // A label's webhook carries the pull request as it was when labelled, possibly before a push
-    // whose own webhook follows; checked in place, the queue moves the head itself.
+    // whose own webhook follows. Checked in place, the queue moves the head itself: to a commit
+    // not known yet while it updates the branch, then to the one its checks run on.
+    const movedByQueue =
+      batch?.checkMethod === 'in_place' &&
+      (batch.phase === 'preparing' || snapshot.head.sha === batch.checkHeadSha);
     const pushed =
-      snapshot.head.sha !== queued.headSha &&
-      batch?.checkMethod !== 'in_place' &&
-      action !== 'labeled' &&
-      action !== 'unlabeled';
+      snapshot.head.sha !== queued.headSha && !movedByQueue && action !== 'labeled' && action !== 'unlabeled';
     if (pushed)
       return [
         dequeue(
