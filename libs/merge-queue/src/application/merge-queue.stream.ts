@@ -23,8 +23,9 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
   ...mergeQueueDecider,
   snapshots: {
     name: 'merge-queue',
-    // 3: branchesToDelete (states of version 2 start again from the events, which fill it).
-    version: 3,
+    // 4: branchesToDelete and the re-queue rule's leave records (states of an earlier version
+    // start again from the events, which fill both).
+    version: 4,
     toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
     fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
   },

@@ -322,8 +322,14 @@ export function nextStep(state: QueueState, now: number): PlanStep | null {
   return compose(state, now).step;
 }
 
-/** When the queue must be asked again (tick) if nothing else happens; null when no timer runs. */
+/**
+ * When the queue must be asked again (tick) if nothing else happens; null when no timer runs.
+ * `now` itself when a decision is already due: a batch whose batch_max_wait_time ran out, a
+ * timeout reached. A timer that looks only every so often finds a wait already over more often
+ * than not, and must still tick for it.
+ */
 export function nextWakeAt(state: QueueState, now: number): number | null {
+  if (nextStep(state, now) !== null) return now;
   const times: number[] = [];
   for (const batch of active(state)) {
     const at = timeoutAt(state, batch);

@@ -1,5 +1,6 @@
 import type { MergeQueueEvent, QueueCheck, QueuedPullRequest } from './events';
 import { defaultQueuePolicy, type QueuePolicy } from './policy';
+import { DEPARTURES_KEPT, holdsRulesBack, type Departure } from './requeue';
 
 /**
  * The state of one queue (a repository's base branch), folded from its events. Times are epoch
@@ -110,6 +111,11 @@ export interface QueueState {
   recentChecksSeconds: number[];
   runningChecksReported: number;
   lastAt: number;
+  /**
+   * Pull requests that left for a reason that holds queue rules back (requeue.ts), by number: what
+   * the intake reads to not queue them again unchanged. Absent from states folded before it existed.
+   */
+  departures?: Record<number, Departure>;
 }
 
 export const RECENT_CHECKS_KEPT = 50;
@@ -132,6 +138,7 @@ export const initialQueueState = (): QueueState => ({
   recentChecksSeconds: [],
   runningChecksReported: 0,
   lastAt: 0,
+  departures: {},
 });
 
 export const policyOf = (state: QueueState): QueuePolicy => state.policy ?? defaultQueuePolicy();
@@ -212,6 +219,21 @@ const withoutPullRequest = (state: QueueState, number: number, culprit: boolean)
 
 const ms = (iso: string): number => Date.parse(iso);
 
+/** Remembers (or forgets) why the pull request left; the oldest go first beyond DEPARTURES_KEPT. */
+const withDeparture = (state: QueueState, number: number, departure: Departure | null): QueueState => {
+  const departures = { ...(state.departures ?? {}) };
+  delete departures[number];
+  if (departure) {
+    departures[number] = departure;
+    const numbers = Object.keys(departures).map(Number);
+    if (numbers.length > DEPARTURES_KEPT) {
+      const oldest = numbers.reduce((a, b) => (departures[b]!.leftAt < departures[a]!.leftAt ? b : a));
+      delete departures[oldest];
+    }
+  } else if (!state.departures?.[number]) return state;
+  return { ...state, departures };
+};
+
 export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueState {
   const at = ms(event.data.occurredAt);
   const base: QueueState = {
@@ -228,7 +250,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
       const d = event.data;
       const queuedAt = ms(d.queuedAt);
       return {
-        ...base,
+        ...withDeparture(base, d.pullRequest, null),
         sequence: base.sequence + 1,
         pullRequests: {
           ...base.pullRequests,
@@ -415,8 +437,12 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
     case 'merge_queue.pull_request_left': {
       const d = event.data;
       if (d.merged || !base.pullRequests[d.pullRequest]) return base;
+      const departure =
+        d.dequeueCode !== null && holdsRulesBack(d.dequeueCode)
+          ? { code: d.dequeueCode, headSha: d.pullRequestHeadSha, leftAt: at }
+          : null;
       const culprit = d.dequeueCode === 'CHECKS_FAILED' || d.dequeueCode === 'CHECKS_TIMEOUT';
-      const next = withoutPullRequest(base, d.pullRequest, culprit);
+      const next = withDeparture(withoutPullRequest(base, d.pullRequest, culprit), d.pullRequest, departure);
       if (d.dequeueCode !== 'BATCH_MAX_FAILURE_RESOLUTION_ATTEMPTS') return next;
       const bisections: Record<string, Bisection> = {};
       for (const [id, b] of Object.entries(next.bisections))

@@ -1,4 +1,4 @@
-import type { ChecksStarted, PullRequestEntered, PullRequestLeft } from './events';
+import type { ChecksStarted, DequeueCode, PullRequestEntered, PullRequestLeft } from './events';
 import { statusCommentsOf, defaultMergeQueuePolicy } from './policy';
 import { isStatusComment, STATUS_HISTORY_LIMIT, statusCommentBody, statusLinesFor } from './status-comments';
 
@@ -53,7 +53,10 @@ const started = (inPlace: boolean, numbers: number[], attempt = 0): ChecksStarte
   },
 });
 
-const left = (merged: boolean): PullRequestLeft => ({
+const left = (
+  merged: boolean,
+  code: DequeueCode = merged ? 'PR_MERGED' : 'CHECKS_FAILED',
+): PullRequestLeft => ({
   type: 'merge_queue.pull_request_left',
   data: {
     ...where,
@@ -63,7 +66,7 @@ const left = (merged: boolean): PullRequestLeft => ({
     pullRequest: 7,
     reason: merged ? 'Pull request #7 has been merged' : 'Checks failed: ci',
     merged,
-    dequeueCode: merged ? 'PR_MERGED' : 'CHECKS_FAILED',
+    dequeueCode: code,
     queuedAt: '2026-03-02T10:00:00.000Z',
     secondsWaitingForSchedule: 0,
     secondsWaitingForFreeze: 0,
@@ -98,8 +101,25 @@ describe('status lines (merge_queue.status_comments)', () => {
     expect(statusLinesFor(started(false, [7]), 'outcomes')).toEqual([]);
     expect(statusLinesFor(left(true), 'outcomes')).toHaveLength(1);
     expect(statusLinesFor(left(false), 'outcomes')).toEqual([
-      { pullRequest: 7, line: '❌ dequeued from `default`: Checks failed: ci' },
+      {
+        pullRequest: 7,
+        line:
+          '❌ dequeued from `default`: Checks failed: ci. A queue rule will not queue it again until its head' +
+          ' changes: push a fix, or comment `@mergify queue` (or `@mergify requeue`) to queue it again as it is.',
+      },
     ]);
+  });
+
+  it('says how to queue it again after a leave that holds rules back, and nothing more after others', () => {
+    const line = (code: DequeueCode) => statusLinesFor(left(false, code), 'outcomes')[0]!.line;
+    for (const code of ['CHECKS_TIMEOUT', 'CONFLICT_WITH_BASE_BRANCH', 'CONFLICT_WITH_PULL_AHEAD'] as const)
+      expect(line(code)).toContain('until its head changes: push a fix, or comment `@mergify queue`');
+    expect(line('PR_MANUALLY_DEQUEUED')).toBe(
+      '❌ dequeued from `default`: Checks failed: ci. Comment `@mergify queue` to queue it again.',
+    );
+    // Queue conditions that stopped holding, or a new head: the rule queues it again by itself.
+    expect(line('PR_DEQUEUED')).toBe('❌ dequeued from `default`: Checks failed: ci.');
+    expect(line('PULL_REQUEST_UPDATED')).toBe('❌ dequeued from `default`: Checks failed: ci.');
   });
 
   it('none: never; other events: never', () => {

@@ -1,5 +1,6 @@
 import type { ChecksStarted, MergeQueueEvent, PullRequestEntered, PullRequestLeft } from './events';
 import type { StatusCommentsLevel } from './policy';
+import { holdsRulesBack, needsCommand } from './requeue';
 
 /** What one of the queue's events has to say on one pull request: one line of its status comment. */
 export interface StatusLine {
@@ -32,7 +33,7 @@ export function statusLinesFor(
       const left = event.data as PullRequestLeft['data'];
       const line = left.merged
         ? `✅ merged into \`${left.baseRef}\` by the queue \`${left.queueName}\`.`
-        : `❌ dequeued from \`${left.queueName}\`: ${left.reason}`;
+        : `❌ dequeued from \`${left.queueName}\`: ${sentence(left.reason)}${howToRequeue(left)}`;
       return [{ pullRequest: left.pullRequest, line }];
     }
     case 'merge_queue.pull_request_entered': {
@@ -62,6 +63,21 @@ export function statusLinesFor(
     default:
       return [];
   }
+}
+
+const sentence = (text: string): string => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/**
+ * After a leave that holds queue rules back (requeue.ts), how to queue the pull request again: the
+ * rules will not while nothing changed.
+ */
+function howToRequeue(left: PullRequestLeft['data']): string {
+  if (left.dequeueCode === null || !holdsRulesBack(left.dequeueCode)) return '';
+  if (needsCommand(left.dequeueCode)) return ' Comment `@mergify queue` to queue it again.';
+  return (
+    ' A queue rule will not queue it again until its head changes: push a fix, or comment' +
+    ' `@mergify queue` (or `@mergify requeue`) to queue it again as it is.'
+  );
 }
 
 /** Whether a comment's body is the queue's status comment (its first line is the hidden marker). */

@@ -186,6 +186,8 @@ export function recordLeave(
     reason?: string;
     trigger?: string;
     unsuccessfulChecks?: Batch['unsuccessfulChecks'];
+    /** The head it leaves with, when the queue moved it (checked in place); its queued head otherwise. */
+    headSha?: string;
   },
 ): void {
   const frozenNow = pr.frozenSince === null ? 0 : Math.max(0, Math.round((t.at - pr.frozenSince) / 1000));
@@ -205,7 +207,7 @@ export function recordLeave(
       conditionsEvaluation: null,
       checks: [],
       unsuccessfulChecks: options.unsuccessfulChecks ?? [],
-      pullRequestHeadSha: pr.headSha,
+      pullRequestHeadSha: options.headSha ?? pr.headSha,
       sessionId: pr.sessionId,
     },
     options.trigger ?? (options.merged ? pr.trigger : INTERNAL_TRIGGER),
@@ -241,6 +243,8 @@ export function removePullRequest(
   const pr = t.state.pullRequests[number];
   if (!pr) return;
   const batch = batchById(t.state, pr.batchId);
+  // Checked in place, the queue updated its branch: the head it leaves with is the one checked.
+  const headSha = batch?.checkMethod === 'in_place' ? (batch.checkHeadSha ?? undefined) : undefined;
   if (batch) {
     dissolveDescendants(t, batch, 'PR_AHEAD_DEQUEUED');
     const current = batchById(t.state, batch.id)!;
@@ -267,6 +271,7 @@ export function removePullRequest(
     reason: options.reason,
     trigger: options.trigger,
     unsuccessfulChecks: options.unsuccessfulChecks,
+    headSha,
   });
   if (options.cascade === false) return;
   for (const successor of Object.values(t.state.pullRequests)) {

@@ -1,5 +1,3 @@
-export * from './admission';
-export * from './checks-verdict';
 export * from './merge-queue-engine';
 export * from './queues.projection';
 export * from './repository-configuration';

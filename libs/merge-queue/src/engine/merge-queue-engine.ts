@@ -106,6 +106,7 @@ export function createMergeQueueEngine(deps: {
         freezes: fencedFreezes,
         sql,
         clock,
+        logger,
         ...(owns ? { owns } : {}),
       });
     },

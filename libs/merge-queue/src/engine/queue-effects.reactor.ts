@@ -7,7 +7,7 @@ import type { MergeQueueCommand } from '../domain/commands';
 import { mergeQueueEventTypes, type PullRequestEntered, type PullRequestLeft } from '../domain/events';
 import { pendingEffects, type QueueEffect } from '../domain/planner';
 import { policyOf } from '../domain/state';
-import { QUEUE_CHECK_NAME } from './checks-verdict';
+import { QUEUE_CHECK_NAME } from '../domain/intake/checks-verdict';
 import { fencedCodeHost } from './fenced-code-host';
 import type { MergeGate } from './merge-gate';
 import { performEffect } from './perform-effect';
@@ -50,8 +50,18 @@ export function createQueueEffectsReactor(deps: {
     };
     if (event.type === 'merge_queue.pull_request_entered') {
       const entered = data as PullRequestEntered['data'];
-      if (queuedLabel)
-        await codeHost.addLabels(repository, entered.pullRequest, [queuedLabel]).catch(tolerate);
+      if (queuedLabel) {
+        const labels = await codeHost
+          .addLabels(repository, entered.pullRequest, [queuedLabel])
+          .catch((error: unknown): string[] => {
+            tolerate(error);
+            return [];
+          });
+        // The two labels are toggled: a pull request queued again is no longer dequeued. The
+        // answer lists the labels it has, so this costs no call when it has none to remove.
+        if (dequeuedLabel && labels.includes(dequeuedLabel))
+          await codeHost.removeLabel(repository, entered.pullRequest, dequeuedLabel).catch(tolerate);
+      }
       await codeHost
         .createCheckRun(repository, {
           name: QUEUE_CHECK_NAME,

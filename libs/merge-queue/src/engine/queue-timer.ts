@@ -1,17 +1,23 @@
 import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
-import { nextWakeAt } from '../domain/planner';
+import { timerVisit } from '../domain/timer-visit';
 import type { FreezeWatch } from './freeze-watch';
 import type { QueueDesk } from './queue-desk';
 import { occupiedQueuesOf } from './queues.projection';
 
+interface Logger {
+  warn(object: object, message: string): void;
+}
+
 /**
  * The engine's clock: every interval (a periodic processor of the runtime, lease-held and fenced,
- * one per partition of the repositories) it ticks each queue whose planner asked to be woken
- * (batch_max_wait_time, checks_timeout, a postponed merge) and lets the freeze calendar re-judge
- * its pull requests (a window opens or closes). Only queues holding pull requests are visited: an
- * empty queue has no timer and no one for a freeze to hold. Tick and freeze commands are decided
- * on the stream's current state, so two timers racing each other decide nothing twice.
+ * one per partition of the repositories) it visits each queue that holds pull requests and does
+ * what timerVisit decides: a tick when the planner has a decision due (batch_max_wait_time,
+ * checks_timeout, a postponed merge), and the freeze calendar's judgement (a window opens or
+ * closes). Only queues holding pull requests are visited: an empty queue has no timer and no one
+ * for a freeze to hold. Tick and freeze commands are decided on the stream's current state, so two
+ * timers racing each other decide nothing twice. One queue that fails is logged and left for the
+ * next round; the others are visited all the same.
  */
 export class QueueTimer {
   constructor(
@@ -20,22 +26,33 @@ export class QueueTimer {
       freezes: FreezeWatch;
       sql: SqlQueryable;
       clock: Clock;
+      logger: Logger;
       /** The repositories this timer keeps (its partition's); every one by default. */
       owns?: (repository: string) => boolean;
     },
   ) {}
 
   async tickAll(): Promise<void> {
-    const { desk, freezes, sql, clock, owns } = this.deps;
+    const { sql, logger, owns } = this.deps;
     for (const queue of await occupiedQueuesOf(sql)) {
       if (owns && !owns(queue.repository)) continue;
-      const { state } = await desk.state(queue.repository, queue.baseRef);
-      if (Object.keys(state.pullRequests).length === 0) continue;
-      const now = clock.now().getTime();
-      const wake = nextWakeAt(state, now);
-      if (wake !== null && wake <= now)
-        await desk.issue({ kind: 'tick', repository: queue.repository, baseRef: queue.baseRef, at: now });
-      await freezes.refresh(queue.repository, queue.baseRef);
+      try {
+        await this.visit(queue.repository, queue.baseRef);
+      } catch (error) {
+        logger.warn(
+          { err: error, repository: queue.repository, baseRef: queue.baseRef },
+          'merge-queue timer failed on a queue',
+        );
+      }
     }
+  }
+
+  private async visit(repository: string, baseRef: string): Promise<void> {
+    const { desk, freezes, clock } = this.deps;
+    const { state } = await desk.state(repository, baseRef);
+    const now = clock.now().getTime();
+    const visit = timerVisit(state, now);
+    if (visit.tick) await desk.issue({ kind: 'tick', repository, baseRef, at: now });
+    if (visit.refreshFreezes) await freezes.refresh(repository, baseRef);
   }
 }

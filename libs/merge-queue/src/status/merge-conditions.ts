@@ -10,7 +10,7 @@ import type { RepositoryConfigurationSource } from '@switchyard/config/applicati
 import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Batch } from '../domain/state';
-import { evaluateMergeConditions } from '../engine/checks-verdict';
+import { evaluateMergeConditions } from '../domain/intake/checks-verdict';
 
 /** A batch's merge conditions as judged now, and whether only a schedule holds it (§2.12). */
 export interface BatchConditions {

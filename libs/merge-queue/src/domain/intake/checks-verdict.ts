@@ -1,10 +1,7 @@
 import type { CheckOnHead, PullRequestSnapshot } from '@switchyard/code-host';
-import {
-  evaluateConditions,
-  type ConditionEvaluation,
-  type QueueRuleConfiguration,
-} from '@switchyard/config';
-import type { QueueCheck } from '../domain/events';
+import type { QueueRuleConfiguration } from '@switchyard/config';
+import { evaluateConditions, type ConditionEvaluation } from '@switchyard/config/conditions';
+import type { QueueCheck } from '../events';
 
 /** The check run the engine itself posts on queued pull requests: never part of a batch's verdict. */
 export const QUEUE_CHECK_NAME = 'Mergify Merge Queue';

@@ -1,11 +1,7 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import {
-  evaluateConditions,
-  type ConditionContext,
-  type MergifyConfiguration,
-  type QueueRuleConfiguration,
-} from '@switchyard/config';
-import { PRIORITY } from '../domain/policy';
+import type { MergifyConfiguration, QueueRuleConfiguration } from '@switchyard/config';
+import { evaluateConditions, type ConditionContext } from '@switchyard/config/conditions';
+import { PRIORITY } from '../policy';
 
 /**
  * Which queue a pull request belongs in, and with which priority, by the repository's
