@@ -189,8 +189,9 @@ export async function openRuntime(
     if (positions && traits.servesHttp) {
       readiness.push(
         caughtUpReadiness({
-          readModels: [authCredentialsProjection.name],
+          readModels: [authCredentialsProjection],
           headPosition: () => storage.store.headPosition(),
+          readAll: (options) => storage.store.readAll(options),
           positions,
         }),
       );
