@@ -32,7 +32,8 @@ export interface TestApp {
   createKey(scope: 'admin' | 'ci', account?: string): Promise<string>;
   issueServiceToken(account?: string): Promise<string>;
   /** Rebuilds every projection from the events (blue-green, beside the live runners), then waits for them. */
-  rebuildAll(): Promise<void>;
+  /** Rebuilds the named projections blue-green (every one when none is named) and waits for them. */
+  rebuild(...names: string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -88,9 +89,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       const issued = await running.app.get(ServiceTokenService).issueServiceToken({ accountLogin: account });
       return issued.secret;
     },
-    async rebuildAll() {
+    async rebuild(...names: string[]) {
       const host = running.projections as ProcessorHost;
-      for (const projection of switchyardProjections()) {
+      const projections = switchyardProjections().filter(
+        (projection) => names.length === 0 || names.includes(projection.name),
+      );
+      if (projections.length !== Math.max(names.length, projections.length))
+        throw new Error(`no projection named ${names.join(', ')}`);
+      for (const projection of projections) {
         await rebuildBlueGreen({
           executor: running.storage.executor,
           store: running.storage.store,

@@ -823,7 +823,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
     expect(before.filter(([, text]) => text!.includes('kept'))).toHaveLength(4);
     expect(JSON.parse(before[3]![1]!).events).toHaveLength(8);
 
-    await app.rebuildAll();
+    await app.rebuild();
     expect(await snapshot()).toEqual(before);
   });
 });
