@@ -2,3 +2,4 @@ export * from './pull-request-snapshot';
 export * from './code-host';
 export * from './code-host-usage';
 export * from './code-host-error';
+export * from './repository-names';
