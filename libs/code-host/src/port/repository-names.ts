@@ -14,5 +14,7 @@ export const isRepositoryName = (name: string): boolean => NAME.test(name) && na
 /** `owner/name`, both parts as above. */
 export function isRepositoryFullName(fullName: string): boolean {
   const slash = fullName.indexOf('/');
-  return slash > 0 && isRepositoryOwner(fullName.slice(0, slash)) && isRepositoryName(fullName.slice(slash + 1));
+  return (
+    slash > 0 && isRepositoryOwner(fullName.slice(0, slash)) && isRepositoryName(fullName.slice(slash + 1))
+  );
 }

@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { SandboxForge } from '../forge/sandbox-forge';
 import { systemTimers, type Timers } from '../forge/timers';
 import { SandboxAuthGuard } from './sandbox-auth.guard';
+import { SandboxRequestTextGuard } from './sandbox-request-text.guard';
 import { SandboxCheckController } from './sandbox-check.controller';
 import { SandboxOrgController } from './sandbox-org.controller';
 import { SandboxPullController } from './sandbox-pull.controller';
@@ -61,6 +62,7 @@ function listeningOrigin(adapterHost: HttpAdapterHost): string | null {
       inject: [SQL_EXECUTOR, APP_CONFIG, CLOCK, SANDBOX_TIMERS, HttpAdapterHost],
     },
     SandboxAuthGuard,
+    SandboxRequestTextGuard,
   ],
   exports: [SandboxForge],
 })

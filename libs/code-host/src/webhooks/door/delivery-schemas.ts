@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import { fullFormats } from 'ajv-formats/dist/formats';
-import { isStorableInstant, unstorableCharacterProblem } from '@switchyard/kernel';
+import { unstorableCharacterProblem } from '@switchyard/kernel';
 import { isRepositoryFullName } from '../../port/repository-names';
+import { isStorableDateTime } from '../../port/storable-date-time';
 import type { IntakeEventName } from './intake-reads';
 import type { CutSchema } from './published-schema-cut';
 import cut from './intake-schemas.json';
@@ -10,9 +10,6 @@ import cut from './intake-schemas.json';
 export const MAX_DELIVERY_TEXT = 65_536;
 /** Pull and issue numbers are PostgreSQL integers in the read models. */
 const MAX_NUMBER = 2_147_483_647;
-
-/** ajv-formats' own RFC 3339 date-time (the full mode: offsets required, leap seconds placed). */
-const isDateTime = (fullFormats['date-time'] as { validate: (text: string) => boolean }).validate;
 
 export type DeliveryCheck = { ok: true } | { ok: false; field: string; problem: string };
 
@@ -30,10 +27,7 @@ export class DeliverySchemas {
   constructor() {
     const ajv = new Ajv({ allErrors: false, verbose: true, strict: true });
     ajv.addFormat('storable-text', (text: string) => unstorableCharacterProblem(text) === null);
-    ajv.addFormat(
-      'storable-instant',
-      (text: string) => isDateTime(text) && isStorableInstant(Date.parse(text)),
-    );
+    ajv.addFormat('storable-instant', isStorableDateTime);
     ajv.addFormat('repository-full-name', isRepositoryFullName);
     this.validators = new Map(
       Object.entries(cut.events as Record<IntakeEventName, CutSchema>).map(([event, schema]) => [
