@@ -53,7 +53,7 @@ describe('the test-result upload door (all-in-one app)', () => {
     ['a lone surrogate by reference', Buffer.from(xml('a&#xD800;b')), /&#xD800; \(U\+D800\)/],
     [
       'bytes that are not UTF-8',
-      Buffer.concat([Buffer.from(xml('a')), Buffer.from([0xc3, 0x28])]),
+      Buffer.from(xml('a\u00ff\u00fe'), 'latin1'),
       /not valid utf-8/,
     ],
   ])('refuses a JUnit report with %s: 400, nothing recorded (it was recorded)', async (_, body, detail) => {
