@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { Webhooks } from '@octokit/webhooks';
+import { createHmac, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../harness';
 import { SandboxTeam } from '../merge-queue-sandbox';
@@ -161,10 +160,10 @@ describe('fuzz: the boundary outside /v1 (all-in-one app, sandbox mode)', () => 
   it(
     'webhook deliveries of every event type the intake reads, each field dropped, nulled, retyped, NUL-laden, oversized',
     async () => {
-      const webhooks = new Webhooks({ secret: SECRET });
       await fc.assert(
         fc.asyncProperty(webhookDeliveries(), async (delivery: FuzzDelivery) => {
-          const signature = await webhooks.sign(delivery.body);
+          // GitHub's signature, computed here: Octokit's sign() refuses an empty body.
+          const signature = `sha256=${createHmac('sha256', SECRET).update(delivery.body).digest('hex')}`;
           await checked(
             'webhooks',
             `${delivery.event} delivery: ${delivery.mutations.join('; ') || 'as GitHub sent it'}`,
