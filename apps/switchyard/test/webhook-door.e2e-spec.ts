@@ -1,5 +1,5 @@
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
-import { Webhooks } from '@octokit/webhooks';
+import { createHmac } from 'node:crypto';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { startTestApp, type TestApp } from './harness';
 
@@ -51,7 +51,7 @@ describe('the webhook door (all-in-one app)', () => {
         'content-type': 'application/json',
         'x-github-event': event,
         'x-github-delivery': `door-${process.pid}-${++deliveries}`,
-        'x-hub-signature-256': await new Webhooks({ secret: SECRET }).sign(rawBody),
+        'x-hub-signature-256': `sha256=${createHmac('sha256', SECRET).update(rawBody).digest('hex')}`,
       },
     });
   }
@@ -164,6 +164,11 @@ describe('the webhook door (all-in-one app)', () => {
       expect(await refusals()).toBe(refusedBefore + 1);
     },
   );
+
+  it('refuses an empty body with 400 (a signed one answered 401, "signature does not match")', async () => {
+    const answer = await send('push', null, '');
+    expect([answer.status, answer.body.detail]).toEqual([400, 'The delivery body is empty']);
+  });
 
   it('keeps every processor running and reading the deliveries that follow', async () => {
     await send(

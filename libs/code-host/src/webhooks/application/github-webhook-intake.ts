@@ -45,8 +45,10 @@ export class GitHubWebhookIntake {
 
   async receive(delivery: WebhookDelivery): Promise<IntakeOutcome> {
     const secret = await this.secrets.secret();
-    if (!secret || !delivery.signature || !(await this.verifies(secret, delivery)))
-      return { status: 'unauthorized' };
+    if (!secret || !delivery.signature) return { status: 'unauthorized' };
+    // Octokit verifies no empty payload; GitHub never sends one, signed or not.
+    if (delivery.rawBody.length === 0) return { status: 'invalid', detail: 'The delivery body is empty' };
+    if (!(await this.verifies(secret, delivery))) return { status: 'unauthorized' };
     if (!delivery.eventName) return { status: 'invalid', detail: 'X-GitHub-Event header is missing' };
     if (!delivery.deliveryId) return { status: 'invalid', detail: 'X-GitHub-Delivery header is missing' };
     if (delivery.deliveryId.length > MAX_DELIVERY_ID_LENGTH)
