@@ -51,11 +51,7 @@ describe('the test-result upload door (all-in-one app)', () => {
   it.each([
     ['a NUL by reference', Buffer.from(xml('a&#0;b')), /&#0; \(U\+0000\)/],
     ['a lone surrogate by reference', Buffer.from(xml('a&#xD800;b')), /&#xD800; \(U\+D800\)/],
-    [
-      'bytes that are not UTF-8',
-      Buffer.from(xml('a\u00ff\u00fe'), 'latin1'),
-      /not valid utf-8/,
-    ],
+    ['bytes that are not UTF-8', Buffer.from(xml('a\u00ff\u00fe'), 'latin1'), /not valid utf-8/],
   ])('refuses a JUnit report with %s: 400, nothing recorded (it was recorded)', async (_, body, detail) => {
     const before = await uploads();
     const answer = await upload(routes(uniqueRepository('junit-text')).junit, body, {

@@ -10,12 +10,10 @@ import { codePointLength } from './code-point-length';
 export const STORABLE_STRING_MAX_CODE_POINTS = 10_000;
 
 export type UnstorableCharacterProblem =
-  | { kind: 'nul'; message: string }
-  | { kind: 'lone_surrogate'; message: string };
+  { kind: 'nul'; message: string } | { kind: 'lone_surrogate'; message: string };
 
 export type StorableStringProblem =
-  | UnstorableCharacterProblem
-  | { kind: 'too_long'; message: string; maxCodePoints: number };
+  UnstorableCharacterProblem | { kind: 'too_long'; message: string; maxCodePoints: number };
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.
 const NUL = /\u0000/;

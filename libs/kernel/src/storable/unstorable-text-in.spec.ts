@@ -14,7 +14,10 @@ describe('unstorable text in a JSON value', () => {
       inKey: false,
       problem: { kind: 'nul' },
     });
-    expect(findUnstorableText(['\uDC00'])).toMatchObject({ path: '[0]', problem: { kind: 'lone_surrogate' } });
+    expect(findUnstorableText(['\uDC00'])).toMatchObject({
+      path: '[0]',
+      problem: { kind: 'lone_surrogate' },
+    });
     expect(findUnstorableText('\u0000')).toMatchObject({ path: '' });
   });
 
