@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { createFreshPostgresDatabase, postgresAvailable } from './fresh-postgres-database';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';
 
@@ -8,16 +9,22 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
  * Issue 33 §4 and §6 at the sandbox forge: text no store can hold, names GitHub would not give and
  * times no store can hold are refused at its door (422, or 404 for a repository), and every write
  * does work bounded by GitHub's own limits, so one repository's largest request holds up no other
- * repository's reads.
+ * repository's reads. The same tests on each store the service runs on.
  */
-describe('the sandbox forge at its limits (all-in-one app, sandbox mode)', () => {
+function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; drop(): Promise<void> }>) {
   jest.setTimeout(120_000);
   let app: TestApp;
+  let drop: () => Promise<void> = async () => {};
 
   beforeAll(async () => {
-    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '0' });
+    const store = await storage();
+    drop = store.drop;
+    app = await startTestApp({ ...store.env, SWITCHYARD_SANDBOX_CI_SECONDS: '0' });
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await drop();
+  });
 
   /** A call to the forge as the admin key; GitHub's shapes are read field by field. */
   const forge = (method: string, path: string, body?: unknown) =>
@@ -185,4 +192,17 @@ describe('the sandbox forge at its limits (all-in-one app, sandbox mode)', () =>
     expect(maximal.body).toHaveLength(100);
     expect((search.body as { tests: unknown[] }).tests).toHaveLength(1);
   });
-});
+}
+
+describe('the sandbox forge at its limits (all-in-one app, sandbox mode, PGlite)', () =>
+  forgeAtItsLimits(async () => ({ env: {}, drop: async () => {} })));
+
+// On PostgreSQL, reads run beside writes on connections of their own: the case §4 is about.
+(postgresAvailable() ? describe : describe.skip)(
+  'the sandbox forge at its limits (all-in-one app, sandbox mode, PostgreSQL)',
+  () =>
+    forgeAtItsLimits(async () => {
+      const database = await createFreshPostgresDatabase();
+      return { env: { DATABASE_URL: database.url }, drop: () => database.drop() };
+    }),
+);
