@@ -143,8 +143,17 @@ describe('POST /webhooks/github', () => {
     opened.number = opened.pull_request.number = 4242;
     const labeled = structuredClone(opened);
     labeled.action = 'labeled';
-    labeled.label = { name: 'ready-to-merge' };
-    labeled.pull_request.labels = [{ name: 'ready-to-merge' }];
+    // A label as GitHub sends it: the door requires what GitHub's schema requires of one.
+    const label = {
+      id: 1,
+      node_id: 'LA_1',
+      url: '',
+      name: 'ready-to-merge',
+      color: 'ededed',
+      default: false,
+    };
+    labeled.label = label;
+    labeled.pull_request.labels = [label];
     labeled.pull_request.updated_at = '2026-03-02T10:01:00Z';
 
     await deliver('pull_request', opened);

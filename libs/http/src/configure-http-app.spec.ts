@@ -22,6 +22,7 @@ import { configureHttpApp } from './configure-http-app';
 import { createHttpAdapter } from './fastify/switchyard-fastify-adapter';
 import { HealthModule } from './health/health.module';
 import { READINESS_CONTRIBUTORS } from './health/readiness';
+import { RefusedInputs } from './health/refused-inputs';
 import { createLogger } from './logging/create-logger';
 import { setLinkHeader } from './pagination/link-header';
 import { PullNumberPipe } from './params/pull-number.pipe';
@@ -339,7 +340,7 @@ describe('configureHttpApp over Fastify', () => {
     );
   });
 
-  it('serves liveness, and readiness with the extra contributors', async () => {
+  it('serves liveness, and readiness with the extra contributors and the count of refused inputs', async () => {
     expect((await fastify.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     const ready = await fastify.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(200);
@@ -347,7 +348,15 @@ describe('configureHttpApp over Fastify', () => {
       'read_model_database',
       'event_store',
       'projections',
+      'refused input',
     ]);
+    app.get(RefusedInputs).count('webhook_deliveries');
+    const counted = await fastify.inject({ method: 'GET', url: '/readyz' });
+    expect(counted.json().checks.at(-1)).toEqual({
+      name: 'refused input',
+      ok: true,
+      details: { webhook_deliveries: 1 },
+    });
   });
 
   it('answers 503 {"detail"} when the database does not answer', async () => {

@@ -23,6 +23,7 @@ export * from './health/readiness';
 export * from './health/storage-readiness';
 export * from './health/health.controller';
 export * from './health/health.module';
+export * from './health/refused-inputs';
 
 export * from './logging/create-logger';
 export * from './logging/pino-nest-logger';

@@ -7,6 +7,13 @@ export interface FuzzSettings {
   /** Requests per endpoint. */
   runs: number;
   seed: number;
+  /**
+   * The longest pull-request title the hostile regexes are matched against: `^(a+)+$` on a title of
+   * n a's and a `!` costs a backtracking engine 2^n steps. The short run stays at 20 (a few
+   * milliseconds even there); the long run goes to 28 (seconds there: a clear failure rather than a
+   * hang) unless FUZZ_TITLE_LENGTH says otherwise. A linear-time engine answers either at once.
+   */
+  titleLength: number;
 }
 
 const DEFAULT_RUNS = 30;
@@ -18,5 +25,8 @@ export function fuzzSettings(env: NodeJS.ProcessEnv = process.env): FuzzSettings
   const seedText = env.FUZZ_SEED ?? String(DEFAULT_SEED);
   const seed = seedText === 'random' ? Math.floor(Math.random() * 2 ** 31) : Number(seedText);
   if (!Number.isSafeInteger(seed)) throw new Error(`FUZZ_SEED must be an integer or "random"`);
-  return { runs, seed };
+  const titleLength = env.FUZZ_TITLE_LENGTH ? Number(env.FUZZ_TITLE_LENGTH) : runs > DEFAULT_RUNS ? 28 : 20;
+  if (!Number.isSafeInteger(titleLength) || titleLength < 1)
+    throw new Error('FUZZ_TITLE_LENGTH must be a positive integer');
+  return { runs, seed, titleLength };
 }

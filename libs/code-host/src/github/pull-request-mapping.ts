@@ -29,9 +29,9 @@ export interface GitHubPullRequest {
   head: GitHubBranch;
   milestone?: { title: string } | null;
   labels: { id?: number; name?: string; color?: string; default?: boolean }[];
-  assignees?: { login: string }[] | null;
-  requested_reviewers?: ({ login?: string } | { slug?: string })[] | null;
-  requested_teams?: { slug: string }[] | null;
+  assignees?: ({ login: string } | null)[] | null;
+  requested_reviewers?: ({ login?: string } | { slug?: string } | null)[] | null;
+  requested_teams?: { slug?: string }[] | null;
   mergeable?: boolean | null;
   mergeable_state?: string;
   created_at: string;
@@ -88,11 +88,14 @@ export function snapshotFromPullRequest(
         ? [{ id: label.id, name: label.name, color: label.color ?? '', default: label.default ?? false }]
         : [],
     ),
-    assignees: (pull.assignees ?? []).map((user) => user.login),
+    // GitHub's schema allows null entries (a deleted account) and teams without a slug: skipped.
+    assignees: (pull.assignees ?? []).flatMap((user) => (user ? [user.login] : [])),
     requestedReviewers: (pull.requested_reviewers ?? []).flatMap((r) =>
-      'login' in r && r.login ? [r.login] : [],
+      r && 'login' in r && r.login ? [r.login] : [],
     ),
-    requestedTeams: (pull.requested_teams ?? []).map((team) => `@${owner}/${team.slug}`),
+    requestedTeams: (pull.requested_teams ?? []).flatMap((team) =>
+      team.slug ? [`@${owner}/${team.slug}`] : [],
+    ),
     reviews: [],
     files: [],
     commits: [],

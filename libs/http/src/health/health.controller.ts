@@ -6,6 +6,7 @@ import { EVENT_STORE, SQL_EXECUTOR } from '@switchyard/platform';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../access/public.decorator';
 import { READINESS_CONTRIBUTORS, runReadinessChecks, type ReadinessContributor } from './readiness';
+import { RefusedInputs } from './refused-inputs';
 import { eventStoreReadiness, readModelDatabaseReadiness } from './storage-readiness';
 
 /**
@@ -23,8 +24,14 @@ export class HealthController {
     @Inject(SQL_EXECUTOR) sql: SqlExecutor,
     @Inject(EVENT_STORE) store: EventStore,
     @Optional() @Inject(READINESS_CONTRIBUTORS) extra: ReadinessContributor[] | null,
+    @Inject(RefusedInputs) refused: RefusedInputs,
   ) {
-    this.contributors = [readModelDatabaseReadiness(sql), eventStoreReadiness(store), ...(extra ?? [])];
+    this.contributors = [
+      readModelDatabaseReadiness(sql),
+      eventStoreReadiness(store),
+      ...(extra ?? []),
+      refused.readiness(),
+    ];
   }
 
   @Get('healthz')

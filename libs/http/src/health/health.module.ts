@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type ModuleMetadata, type Provider } from '@nestjs/common';
 import { HealthController } from './health.controller';
+import { RefusedInputs } from './refused-inputs';
 
 export interface HealthModuleOptions {
   /** Modules whose exports the contributors need. */
@@ -10,16 +11,18 @@ export interface HealthModuleOptions {
 
 /**
  * /healthz and /readyz. Needs SQL_EXECUTOR and EVENT_STORE in scope (the global PlatformModule
- * provides them).
+ * provides them). Global, so that any door can count what it refuses (RefusedInputs).
  */
 @Module({})
 export class HealthModule {
   static forRoot(options: HealthModuleOptions = {}): DynamicModule {
     return {
       module: HealthModule,
+      global: true,
       imports: options.imports ?? [],
       controllers: [HealthController],
-      providers: options.contributors ? [options.contributors] : [],
+      providers: [RefusedInputs, ...(options.contributors ? [options.contributors] : [])],
+      exports: [RefusedInputs],
     };
   }
 }

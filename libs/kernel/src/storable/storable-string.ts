@@ -9,14 +9,26 @@ import { codePointLength } from './code-point-length';
  */
 export const STORABLE_STRING_MAX_CODE_POINTS = 10_000;
 
+export type UnstorableCharacterProblem =
+  { kind: 'nul'; message: string } | { kind: 'lone_surrogate'; message: string };
+
 export type StorableStringProblem =
-  | { kind: 'nul'; message: string }
-  | { kind: 'lone_surrogate'; message: string }
-  | { kind: 'too_long'; message: string; maxCodePoints: number };
+  UnstorableCharacterProblem | { kind: 'too_long'; message: string; maxCodePoints: number };
 
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for.
 const NUL = /\u0000/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The character rule alone, for text whose length is bounded elsewhere (a 1 MiB `.mergify.yml`, a
+ * 64 KiB pull-request body): why no store can hold `text`, or null when every store can.
+ */
+export function unstorableCharacterProblem(text: string): UnstorableCharacterProblem | null {
+  if (NUL.test(text)) return { kind: 'nul', message: 'must not contain the NUL character (U+0000)' };
+  if (LONE_SURROGATE.test(text))
+    return { kind: 'lone_surrogate', message: 'must not contain a lone UTF-16 surrogate' };
+  return null;
+}
 
 /** Why `text` cannot be stored, or null when it can. */
 export function storableStringProblem(
@@ -26,10 +38,7 @@ export function storableStringProblem(
   const limit = Math.min(maxCodePoints, STORABLE_STRING_MAX_CODE_POINTS);
   if (codePointLength(text, limit) > limit)
     return { kind: 'too_long', message: `must be at most ${limit} characters`, maxCodePoints: limit };
-  if (NUL.test(text)) return { kind: 'nul', message: 'must not contain the NUL character (U+0000)' };
-  if (LONE_SURROGATE.test(text))
-    return { kind: 'lone_surrogate', message: 'must not contain a lone UTF-16 surrogate' };
-  return null;
+  return unstorableCharacterProblem(text);
 }
 
 export const isStorableString = (

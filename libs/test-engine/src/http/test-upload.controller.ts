@@ -6,6 +6,7 @@ import { Body, Query, type RepositoryRef, RepositoryRefParam } from '@switchyard
 import { badRequest } from '@switchyard/kernel';
 import { UNKNOWN_JOB, UNKNOWN_PIPELINE } from '../domain/identity/test-identity';
 import { TestUploadService, type UploadOutcome } from '../application/test-upload.service';
+import { junitXmlText } from '../ingestion/junit/junit-xml-text';
 import { JunitUploadQuery } from './dto/junit-upload.query';
 import { ACCEPTS_TEST_UPLOADS } from './upload-body-parsers';
 
@@ -63,7 +64,7 @@ export class TestUploadController {
     @Body() body: unknown,
     @Headers('content-encoding') encoding?: string,
   ): Promise<UploadJson> {
-    const xml = this.uploads.inflate(bytesOf(body), encoding).toString('utf8');
+    const xml = junitXmlText(this.uploads.inflate(bytesOf(body), encoding));
     return json(
       await this.uploads.recordJunit(repository, xml, {
         pipelineName: query.pipeline_name ?? UNKNOWN_PIPELINE,

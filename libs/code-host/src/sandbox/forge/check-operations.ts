@@ -1,4 +1,4 @@
-import { GitHubApiError, optionalString, requiredString } from './github-api-error';
+import { GitHubApiError, optionalDateTime, optionalString, requiredString } from './github-api-error';
 import { SANDBOX_BOT, type ForgeTransaction } from './forge-transaction';
 import { stableId } from './github-shapes';
 import { resolveRef } from './repository-operations';
@@ -72,8 +72,8 @@ export async function createCheckRun(tx: ForgeTransaction, owner: string, name: 
     headSha,
     status,
     conclusion,
-    startedAt: optionalString(body, 'started_at') ?? tx.timestamp,
-    completedAt: status === 'completed' ? (optionalString(body, 'completed_at') ?? tx.timestamp) : null,
+    startedAt: optionalDateTime(body, 'started_at') ?? tx.timestamp,
+    completedAt: status === 'completed' ? (optionalDateTime(body, 'completed_at') ?? tx.timestamp) : null,
     externalId: optionalString(body, 'external_id') ?? '',
     detailsUrl: optionalString(body, 'details_url') ?? null,
     output: readOutput(body),
@@ -103,7 +103,7 @@ export async function updateCheckRun(
     conclusion,
     detailsUrl: optionalString(body, 'details_url') ?? run.detailsUrl,
     externalId: optionalString(body, 'external_id') ?? run.externalId,
-    completedAt: status === 'completed' ? (optionalString(body, 'completed_at') ?? tx.timestamp) : null,
+    completedAt: status === 'completed' ? (optionalDateTime(body, 'completed_at') ?? tx.timestamp) : null,
     output: readOutput(body, run.output),
   };
   await tx.store.saveRecord('check_run', next.id, repo.id, next.headSha, next);

@@ -10,12 +10,12 @@ import {
   type GitSignature,
 } from '../git/git-objects';
 import { ancestors, commitsBetween, diffTrees, mergeBase, mergeTrees } from '../git/three-way-merge';
+import { isRepositoryName, isRepositoryOwner } from '../../port/repository-names';
 import type { SandboxStore } from '../store/sandbox-store';
 import { GitHubApiError } from './github-api-error';
 import { GitHubShapes, SANDBOX_INSTALLATION_ID, stableId, userNamed } from './github-shapes';
 import type {
   CheckRunRecord,
-  CommentRecord,
   PullRecord,
   RepositoryRecord,
   SandboxUser,
@@ -23,6 +23,11 @@ import type {
 } from './sandbox-records';
 
 export const SANDBOX_BOT = userNamed('switchyard-sandbox[bot]', 'Bot');
+
+/** GitHub lists at most 3,000 files of a pull request (and reports no more per commit). */
+export const MAX_PULL_FILES = 3_000;
+
+export type PullContext = Parameters<GitHubShapes['pull']>[2];
 export const CI_CHECK_NAME = 'ci';
 
 /** A file's markers as its log line says them: `fail, flaky 0.3, seconds 20`, or '' for none. */
@@ -36,7 +41,12 @@ const describeCiMarkers = (markers: SandboxCiMarkers): string =>
 export interface ForgeSettings {
   /** The sandbox CI's duration for a tree that sets none, in seconds. */
   readonly ciSeconds: number;
+  /** A read (GET): a repository met for the first time cannot be created here. */
+  readonly readOnly?: boolean;
 }
+
+/** A read met a repository that does not exist yet: the forge runs it again as a write. */
+export class RepositoryToCreate extends Error {}
 
 export interface Mergeability {
   readonly mergeable: boolean | null;
@@ -80,9 +90,11 @@ export class ForgeTransaction {
 
   /** The repository, created with an empty `main` on first reference (sandbox mode's promise). */
   async repository(owner: string, name: string): Promise<RepositoryRecord> {
-    if (!REPOSITORY_PART.test(owner) || !REPOSITORY_PART.test(name)) throw GitHubApiError.notFound();
+    // Names GitHub would not give (`..`, a slash, 40 characters of owner) are found nowhere.
+    if (!isRepositoryOwner(owner) || !isRepositoryName(name)) throw GitHubApiError.notFound();
     const existing = await this.store.repository(owner, name);
     if (existing) return existing;
+    if (this.settings.readOnly) throw new RepositoryToCreate(`${owner}/${name}`);
     const firstOfOwner = !(await this.store.repositories()).some(
       (repo) => repo.owner.toLowerCase() === owner.toLowerCase(),
     );
@@ -372,28 +384,36 @@ export class ForgeTransaction {
     return { mergeable: true, state: pull.draft ? 'draft' : 'clean', conflicts: [] };
   }
 
-  async pullJson(repo: RepositoryRecord, pull: PullRecord) {
-    const owner = userNamed(repo.owner, 'Organization');
+  async pullJson(repo: RepositoryRecord, pull: PullRecord, context?: PullContext) {
+    return this.shapes.pull(repo, pull, context ?? (await this.pullContext(repo, pull)));
+  }
+
+  /**
+   * What a pull request's JSON computes from the repository (mergeability, counts, the repository
+   * itself), apart from the record: a change that sends several webhooks for one pull request (one
+   * per label added) computes it once. Line counts cover the first 3,000 changed files, as GitHub
+   * lists no more of a pull request's files.
+   */
+  async pullContext(repo: RepositoryRecord, pull: PullRecord): Promise<PullContext> {
     const merge = await this.mergeability(repo, pull);
     const base = (await this.mergeBase(pull.baseSha, pull.headSha)) ?? pull.baseSha;
     const commits = await this.commitsBetween(base, pull.headSha);
     const changes = diffTrees(await this.filesOf(base), await this.filesOf(pull.headSha));
     let additions = 0;
     let deletions = 0;
-    for (const change of changes) {
+    for (const change of changes.slice(0, MAX_PULL_FILES)) {
       const lines = await this.lineCounts(change.before, change.after);
       additions += lines.additions;
       deletions += lines.deletions;
     }
-    const comments = (await this.store.records<CommentRecord>(repo.id, 'comment', String(pull.number)))
-      .length;
-    return this.shapes.pull(repo, pull, {
+    const comments = await this.store.countRecords(repo.id, 'comment', String(pull.number));
+    return {
       repository: await this.repositoryJson(repo),
-      owner,
+      owner: userNamed(repo.owner, 'Organization'),
       mergeable: merge.mergeable,
       mergeableState: merge.state,
       counts: { commits: commits.length, additions, deletions, changedFiles: changes.length, comments },
-    });
+    };
   }
 
   /** Whole-file line counts: a modified file counts its old lines removed and new lines added. */
@@ -411,12 +431,16 @@ export class ForgeTransaction {
     pull: PullRecord,
     action: string,
     extra: Record<string, unknown> = {},
+    context?: PullContext,
   ) {
-    await this.emit('pull_request', repo, {
+    const pullRequest = await this.pullJson(repo, pull, context);
+    await this.emitRaw('pull_request', {
       action,
       number: pull.number,
       ...extra,
-      pull_request: await this.pullJson(repo, pull),
+      pull_request: pullRequest,
+      repository: context?.repository ?? (await this.repositoryJson(repo)),
+      sender: this.shapes.user(this.actor),
     });
   }
 
@@ -570,5 +594,3 @@ export class ForgeTransaction {
     };
   }
 }
-
-const REPOSITORY_PART = /^[A-Za-z0-9_.-]{1,100}$/;

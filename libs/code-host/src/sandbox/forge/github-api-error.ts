@@ -1,3 +1,5 @@
+import { isStorableDateTime } from '../../port/storable-date-time';
+
 /** An error answered in GitHub's shape: `{message, documentation_url}` (+ `errors` on 422). */
 export class GitHubApiError extends Error {
   constructor(
@@ -66,4 +68,17 @@ export function stringList(body: Record<string, unknown>, field: string): string
       `Invalid request.\n\nFor '${field}', ${JSON.stringify(value)} is not an array of strings.`,
     );
   return value as string[];
+}
+
+/**
+ * An optional time (`started_at`, `completed_at`): ISO 8601 as GitHub asks, with an offset, in
+ * years 1 to 9999 (what every store holds and the webhook door lets through), else 422.
+ */
+export function optionalDateTime(body: Record<string, unknown>, field: string): string | undefined {
+  const value = optionalString(body, field);
+  if (value !== undefined && !isStorableDateTime(value))
+    throw GitHubApiError.unprocessable(
+      `Invalid request.\n\nFor '${field}', ${JSON.stringify(value)} is not a date-time (YYYY-MM-DDTHH:MM:SSZ, years 1 to 9999).`,
+    );
+  return value;
 }

@@ -1,3 +1,4 @@
+import { codePointLength } from '@switchyard/kernel';
 import { mergeTrees } from '../git/three-way-merge';
 import {
   GitHubApiError,
@@ -6,7 +7,7 @@ import {
   requiredString,
   stringList,
 } from './github-api-error';
-import type { ForgeTransaction } from './forge-transaction';
+import { MAX_PULL_FILES, type ForgeTransaction } from './forge-transaction';
 import { stableId, userNamed } from './github-shapes';
 import { fileEntries } from './repository-operations';
 import type {
@@ -20,6 +21,29 @@ import type {
 
 /** Pull requests and their conversation: reviews, review requests, comments, labels, merges. */
 type Body = Record<string, unknown>;
+
+/**
+ * GitHub's limits, which bound the work of one request: a title of 256 characters, 100 labels of
+ * 50 characters on a pull request, 15 requested reviewers (users and teams), 2,500 comments on an
+ * issue, 250 commits listed per pull request (3,000 files: forge-transaction.ts).
+ */
+export const MAX_TITLE_LENGTH = 256;
+export const MAX_LABELS = 100;
+export const MAX_LABEL_NAME_LENGTH = 50;
+export const MAX_REQUESTED_REVIEWERS = 15;
+export const MAX_COMMENTS = 2_500;
+export const MAX_LISTED_COMMITS = 250;
+
+const titleOf = (title: string): string => {
+  if (title.trim() === '') throw validationFailed('title', 'missing_field');
+  if (codePointLength(title, MAX_TITLE_LENGTH) > MAX_TITLE_LENGTH)
+    throw validationFailed(
+      'title',
+      'custom',
+      `title is too long (maximum is ${MAX_TITLE_LENGTH} characters)`,
+    );
+  return title;
+};
 
 const validationFailed = (field: string, code = 'invalid', message?: string) =>
   GitHubApiError.unprocessable('Validation Failed', [
@@ -36,7 +60,7 @@ const branchOf = (repo: RepositoryRecord, head: string): string => {
 
 export async function createPull(tx: ForgeTransaction, owner: string, name: string, body: Body) {
   const repo = await tx.repository(owner, name);
-  const title = requiredString(body, 'title');
+  const title = titleOf(requiredString(body, 'title'));
   const headBranch = branchOf(repo, requiredString(body, 'head'));
   const baseBranch = requiredString(body, 'base');
   const text = optionalString(body, 'body') ?? null;
@@ -125,7 +149,8 @@ export async function updatePull(
 ) {
   const repo = await tx.repository(owner, name);
   const pull = await tx.pull(repo, number);
-  const title = optionalString(body, 'title');
+  const rawTitle = optionalString(body, 'title');
+  const title = rawTitle === undefined ? undefined : titleOf(rawTitle);
   const text = body.body === null ? null : optionalString(body, 'body');
   const state = optionalString(body, 'state');
   const base = optionalString(body, 'base');
@@ -283,7 +308,7 @@ export async function pullFiles(tx: ForgeTransaction, owner: string, name: strin
   const pull = await tx.pull(repo, number);
   const base = (await tx.mergeBase(pull.baseSha, pull.headSha)) ?? pull.baseSha;
   const entries = await fileEntries(tx, repo, base, pull.headSha);
-  return entries.map((entry) => ({ ...entry, patch: undefined }));
+  return entries.slice(0, MAX_PULL_FILES).map((entry) => ({ ...entry, patch: undefined }));
 }
 
 export async function pullCommits(tx: ForgeTransaction, owner: string, name: string, number: number) {
@@ -291,7 +316,7 @@ export async function pullCommits(tx: ForgeTransaction, owner: string, name: str
   const pull = await tx.pull(repo, number);
   const base = (await tx.mergeBase(pull.baseSha, pull.headSha)) ?? pull.baseSha;
   const commits = [];
-  for (const sha of await tx.commitsBetween(base, pull.headSha))
+  for (const sha of (await tx.commitsBetween(base, pull.headSha)).slice(0, MAX_LISTED_COMMITS))
     commits.push(tx.shapes.commit(repo, await tx.commitOrFail(sha)));
   return commits;
 }
@@ -383,6 +408,12 @@ export async function requestReviewers(
     .map((login) => userNamed(login))
     .filter((user) => !pull.requestedReviewers.some((known) => known.login === user.login));
   const addedTeams = teams.filter((slug) => !pull.requestedTeams.includes(slug));
+  const requested =
+    pull.requestedReviewers.length + pull.requestedTeams.length + addedUsers.length + addedTeams.length;
+  if (requested > MAX_REQUESTED_REVIEWERS)
+    throw GitHubApiError.unprocessable(
+      `Reviews may only be requested from ${MAX_REQUESTED_REVIEWERS} users and teams at most.`,
+    );
   const next: PullRecord = {
     ...pull,
     requestedReviewers: [...pull.requestedReviewers, ...addedUsers],
@@ -390,8 +421,9 @@ export async function requestReviewers(
     updatedAt: tx.timestamp,
   };
   await tx.savePull(repo, next);
+  const context = await tx.pullContext(repo, next);
   for (const user of addedUsers)
-    await tx.emitPull(repo, next, 'review_requested', { requested_reviewer: tx.shapes.user(user) });
+    await tx.emitPull(repo, next, 'review_requested', { requested_reviewer: tx.shapes.user(user) }, context);
   for (const slug of addedTeams)
     await tx.emitPull(repo, next, 'review_requested', {
       requested_team: {
@@ -442,8 +474,11 @@ export async function createComment(
   const repo = await tx.repository(owner, name);
   const pull = await tx.pull(repo, number);
   const text = requiredString(body, 'body');
-  if (text.length > 65_536)
+  if (codePointLength(text, 65_536) > 65_536)
     throw GitHubApiError.unprocessable('Body is too long (maximum is 65536 characters)');
+  const count = await tx.store.countRecords(repo.id, 'comment', String(pull.number));
+  if (count >= MAX_COMMENTS)
+    throw GitHubApiError.unprocessable(`Commenting is limited to ${MAX_COMMENTS} comments on an issue`);
   const comment: CommentRecord = {
     id: await tx.store.nextId(),
     issueNumber: pull.number,
@@ -453,10 +488,9 @@ export async function createComment(
     updatedAt: tx.timestamp,
   };
   await tx.store.saveRecord('comment', comment.id, repo.id, String(pull.number), comment);
-  const count = (await tx.store.records(repo.id, 'comment', String(pull.number))).length;
   await tx.emit('issue_comment', repo, {
     action: 'created',
-    issue: tx.shapes.issueOfPull(repo, pull, count),
+    issue: tx.shapes.issueOfPull(repo, pull, count + 1),
     comment: tx.shapes.comment(repo, comment),
   });
   return tx.shapes.comment(repo, comment);
@@ -485,12 +519,12 @@ export async function updateComment(
   const repo = await tx.repository(owner, name);
   const comment = await commentOf(tx, repo, id);
   const text = requiredString(body, 'body');
-  if (text.length > 65_536)
+  if (codePointLength(text, 65_536) > 65_536)
     throw GitHubApiError.unprocessable('Body is too long (maximum is 65536 characters)');
   const next: CommentRecord = { ...comment, body: text, updatedAt: tx.timestamp };
   await tx.store.saveRecord('comment', next.id, repo.id, String(next.issueNumber), next);
   const pull = await tx.pull(repo, next.issueNumber);
-  const count = (await tx.store.records(repo.id, 'comment', String(pull.number))).length;
+  const count = await tx.store.countRecords(repo.id, 'comment', String(pull.number));
   await tx.emit('issue_comment', repo, {
     action: 'edited',
     changes: { body: { from: comment.body } },
@@ -517,10 +551,21 @@ const labelNamed = (repo: RepositoryRecord, name: string): LabelRecord => ({
   description: null,
 });
 
+const tooManyLabels = () =>
+  GitHubApiError.unprocessable('Validation Failed', [
+    {
+      resource: 'Issue',
+      field: 'labels',
+      code: 'custom',
+      message: `An issue may have at most ${MAX_LABELS} labels`,
+    },
+  ]);
+
 function labelNames(body: Body | unknown[]): string[] {
   const raw = Array.isArray(body) ? body : body.labels;
   if (!Array.isArray(raw))
     throw GitHubApiError.unprocessable('Invalid request.\n\n"labels" wasn\'t supplied.');
+  if (raw.length > MAX_LABELS) throw tooManyLabels();
   return raw.map((entry) => {
     const label =
       typeof entry === 'string'
@@ -530,6 +575,15 @@ function labelNames(body: Body | unknown[]): string[] {
           : undefined;
     if (typeof label !== 'string' || label.trim() === '')
       throw GitHubApiError.unprocessable('Validation Failed');
+    if (codePointLength(label, MAX_LABEL_NAME_LENGTH) > MAX_LABEL_NAME_LENGTH)
+      throw GitHubApiError.unprocessable('Validation Failed', [
+        {
+          resource: 'Label',
+          field: 'name',
+          code: 'custom',
+          message: `name is too long (maximum is ${MAX_LABEL_NAME_LENGTH} characters)`,
+        },
+      ]);
     return label;
   });
 }
@@ -559,15 +613,15 @@ export async function addLabels(
       !has(kept, label) &&
       wanted.findIndex((other) => other.name.toLowerCase() === label.name.toLowerCase()) === index,
   );
+  if (kept.length + added.length > MAX_LABELS) throw tooManyLabels();
   let next: PullRecord = { ...pull, labels: kept, updatedAt: tx.timestamp };
-  for (const label of removed) {
-    await tx.savePull(repo, next);
-    await tx.emitPull(repo, next, 'unlabeled', { label: tx.shapes.label(repo, label) });
-  }
+  // Labels change none of what the rest of a pull request's JSON is computed from.
+  const context = await tx.pullContext(repo, next);
+  for (const label of removed)
+    await tx.emitPull(repo, next, 'unlabeled', { label: tx.shapes.label(repo, label) }, context);
   for (const label of added) {
     next = { ...next, labels: [...next.labels, label] };
-    await tx.savePull(repo, next);
-    await tx.emitPull(repo, next, 'labeled', { label: tx.shapes.label(repo, label) });
+    await tx.emitPull(repo, next, 'labeled', { label: tx.shapes.label(repo, label) }, context);
   }
   await tx.savePull(repo, next);
   return next.labels.map((label) => tx.shapes.label(repo, label));

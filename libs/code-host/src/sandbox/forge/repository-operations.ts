@@ -39,7 +39,11 @@ export async function getBranch(tx: ForgeTransaction, owner: string, name: strin
 
 const fullRef = (ref: string) => (ref.startsWith('refs/') ? ref : `refs/${ref}`);
 
+/** git's rules for ref names (check-ref-format), and GitHub's 255 characters. */
 const validRefName = (ref: string) =>
+  ref.length <= 255 &&
+  // eslint-disable-next-line no-control-regex -- git refuses control characters in ref names.
+  !/[\u0000-\u001f\u007f]/.test(ref) &&
   /^refs\/(heads|tags)\/[^\s~^:?*[\\]+$/.test(ref) &&
   !ref.includes('..') &&
   !ref.endsWith('/') &&

@@ -1,12 +1,12 @@
 import type { Clock } from '@switchyard/kernel';
-import type { SqlExecutor } from '@switchyard/sql';
+import type { SqlExecutor, SqlQueryable } from '@switchyard/sql';
 import { ensureSandboxSchema } from '../store/sandbox-schema';
 import { ObjectCache, SandboxStore } from '../store/sandbox-store';
 import { isSandboxServiceToken } from '../service-token';
 import { sandboxWebhookSecret } from '../webhooks/webhook-signature';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
 import { completeSandboxCiRun } from './check-operations';
-import { ForgeTransaction, SANDBOX_BOT } from './forge-transaction';
+import { ForgeTransaction, RepositoryToCreate, SANDBOX_BOT } from './forge-transaction';
 import { hashToken } from './org-operations';
 import type { CheckConclusion, SandboxUser } from './sandbox-records';
 import { systemTimers, type Timers } from './timers';
@@ -30,6 +30,14 @@ export const SANDBOX_PATH = '/sandbox/github';
 
 /** Advisory lock key of sandbox writes (any fixed bigint apart from the other locks of the schema). */
 const SANDBOX_WRITE_LOCK = '7320345187665001';
+
+/**
+ * Every operation does work bounded by GitHub's limits (pull-operations.ts), so none needs long:
+ * on PostgreSQL a statement (the write lock's wait included) or a pause inside the transaction
+ * longer than this fails the operation instead of holding rows and the lock. PGlite accepts the
+ * settings and has no timer to enforce them: its one connection serves one transaction at a time.
+ */
+const FORGE_STATEMENT_TIMEOUT = '5s';
 export const WEBHOOK_PATH = '/webhooks/github';
 
 /**
@@ -108,16 +116,30 @@ export class SandboxForge {
     return (await known.isAdminKey(token)) ? SANDBOX_BOT : null;
   }
 
-  /** Runs one operation as `actor`, with URLs under `apiBase`; webhooks and CI follow its commit. */
+  /**
+   * Runs one operation as `actor`, with URLs under `apiBase`; webhooks and CI follow its commit.
+   * A read (`readOnly`: GET) runs beside everything else in a read-only snapshot, without the
+   * write lock, so one repository's write never holds up another's reads; a read that finds its
+   * repository missing runs again as a write, which creates it (sandbox mode's promise).
+   */
   async run<T>(
     actor: SandboxUser,
     apiBase: string,
     operation: (tx: ForgeTransaction) => Promise<T>,
+    options: { readOnly?: boolean } = {},
   ): Promise<T> {
     this.lastApiBase = apiBase;
+    if (options.readOnly) {
+      try {
+        return await this.read(actor, apiBase, operation);
+      } catch (error) {
+        if (!(error instanceof RepositoryToCreate)) throw error;
+      }
+    }
     const result = this.serialized(async () => {
       let store: SandboxStore | null = null;
       const answer = await this.options.executor.transaction(async (sql) => {
+        await bounded(sql);
         // Processes sharing one PostgreSQL take turns too (numbering, refs, CI completion).
         await sql.query('SELECT pg_advisory_xact_lock($1)', [SANDBOX_WRITE_LOCK]);
         store = new SandboxStore(sql, this.objects);
@@ -135,6 +157,23 @@ export class SandboxForge {
       () => undefined,
     );
     return result;
+  }
+
+  private read<T>(
+    actor: SandboxUser,
+    apiBase: string,
+    operation: (tx: ForgeTransaction) => Promise<T>,
+  ): Promise<T> {
+    return this.options.executor.transaction(async (sql) => {
+      await sql.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+      await bounded(sql);
+      return operation(
+        new ForgeTransaction(new SandboxStore(sql, this.objects), this.options.clock.now(), actor, apiBase, {
+          ciSeconds: this.options.ciSeconds,
+          readOnly: true,
+        }),
+      );
+    });
   }
 
   private serialized<T>(work: () => Promise<T>): Promise<T> {
@@ -184,4 +223,9 @@ export class SandboxForge {
       this.ciTimers.delete(String(checkRunId));
     }
   }
+}
+
+async function bounded(sql: SqlQueryable): Promise<void> {
+  await sql.query(`SET LOCAL statement_timeout = '${FORGE_STATEMENT_TIMEOUT}'`);
+  await sql.query(`SET LOCAL idle_in_transaction_session_timeout = '${FORGE_STATEMENT_TIMEOUT}'`);
 }

@@ -4,7 +4,7 @@ import * as checks from '../forge/check-operations';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';
 import type { SandboxRequest } from './sandbox-auth.guard';
-import { apiBaseOf, numberParam, objectBody, SandboxController } from './sandbox-route';
+import { numberParam, objectBody, runFor, SandboxController } from './sandbox-route';
 
 /** Check runs and commit statuses. */
 @SandboxController()
@@ -12,7 +12,7 @@ export class SandboxCheckController {
   constructor(private readonly forge: SandboxForge) {}
 
   private run<T>(request: SandboxRequest, operation: (tx: ForgeTransaction) => Promise<T>): Promise<T> {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), operation);
+    return runFor(this.forge, request, operation);
   }
 
   @Post('repos/:owner/:repo/check-runs')

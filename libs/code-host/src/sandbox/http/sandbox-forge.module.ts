@@ -8,6 +8,7 @@ import type { Server } from 'node:http';
 import { SandboxForge } from '../forge/sandbox-forge';
 import { systemTimers, type Timers } from '../forge/timers';
 import { SandboxAuthGuard } from './sandbox-auth.guard';
+import { SandboxRequestTextGuard } from './sandbox-request-text.guard';
 import { SandboxCheckController } from './sandbox-check.controller';
 import { SandboxCheckRunPageController } from './sandbox-check-run-page.controller';
 import { SandboxOrgController } from './sandbox-org.controller';
@@ -63,6 +64,7 @@ function listeningOrigin(adapterHost: HttpAdapterHost): string | null {
       inject: [SQL_EXECUTOR, APP_CONFIG, CLOCK, SANDBOX_TIMERS, HttpAdapterHost],
     },
     SandboxAuthGuard,
+    SandboxRequestTextGuard,
   ],
   exports: [SandboxForge],
 })

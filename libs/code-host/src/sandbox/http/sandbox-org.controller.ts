@@ -4,7 +4,7 @@ import type { ForgeTransaction } from '../forge/forge-transaction';
 import * as org from '../forge/org-operations';
 import { SandboxForge } from '../forge/sandbox-forge';
 import type { SandboxRequest } from './sandbox-auth.guard';
-import { apiBaseOf, numberParam, objectBody, SandboxController } from './sandbox-route';
+import { numberParam, objectBody, runFor, SandboxController } from './sandbox-route';
 
 /** Teams and members, the App and its installation, the authenticated user, permissions. */
 @SandboxController()
@@ -12,7 +12,7 @@ export class SandboxOrgController {
   constructor(private readonly forge: SandboxForge) {}
 
   private run<T>(request: SandboxRequest, operation: (tx: ForgeTransaction) => Promise<T>): Promise<T> {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), operation);
+    return runFor(this.forge, request, operation);
   }
 
   @Post('orgs/:org/teams')

@@ -6,7 +6,7 @@ import { SandboxForge } from '../forge/sandbox-forge';
 import * as pulls from '../forge/pull-operations';
 import type { SandboxRequest } from './sandbox-auth.guard';
 import { sandboxPage } from './sandbox-page';
-import { apiBaseOf, numberParam, objectBody, SandboxController } from './sandbox-route';
+import { numberParam, objectBody, runFor, SandboxController } from './sandbox-route';
 
 /** Pull requests, reviews and review requests, and the issue side: comments and labels. */
 @SandboxController()
@@ -14,7 +14,7 @@ export class SandboxPullController {
   constructor(private readonly forge: SandboxForge) {}
 
   private run<T>(request: SandboxRequest, operation: (tx: ForgeTransaction) => Promise<T>): Promise<T> {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), operation);
+    return runFor(this.forge, request, operation);
   }
 
   @Post('repos/:owner/:repo/pulls')

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { SandboxForge } from '../forge/sandbox-forge';
 import * as git from '../forge/repository-operations';
 import type { SandboxRequest } from './sandbox-auth.guard';
-import { apiBaseOf, objectBody, SandboxController } from './sandbox-route';
+import { objectBody, runFor, SandboxController } from './sandbox-route';
 
 /** Repositories, branches, refs, commits, contents, comparisons and merges. */
 @SandboxController()
@@ -13,16 +13,12 @@ export class SandboxRepositoryController {
 
   @Get('repos/:owner/:repo')
   repository(@Req() request: SandboxRequest, @Param('owner') owner: string, @Param('repo') repo: string) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.getRepository(tx, owner, repo),
-    );
+    return runFor(this.forge, request, (tx) => git.getRepository(tx, owner, repo));
   }
 
   @Get('repos/:owner/:repo/branches')
   branches(@Req() request: SandboxRequest, @Param('owner') owner: string, @Param('repo') repo: string) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.listBranches(tx, owner, repo),
-    );
+    return runFor(this.forge, request, (tx) => git.listBranches(tx, owner, repo));
   }
 
   @Get('repos/:owner/:repo/branches/*')
@@ -32,9 +28,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('*') branch: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.getBranch(tx, owner, repo, branch),
-    );
+    return runFor(this.forge, request, (tx) => git.getBranch(tx, owner, repo, branch));
   }
 
   @Get('repos/:owner/:repo/git/ref/*')
@@ -44,7 +38,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('*') ref: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) => git.getRef(tx, owner, repo, ref));
+    return runFor(this.forge, request, (tx) => git.getRef(tx, owner, repo, ref));
   }
 
   @Get('repos/:owner/:repo/git/matching-refs/*')
@@ -54,9 +48,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('*') ref: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.matchingRefs(tx, owner, repo, ref),
-    );
+    return runFor(this.forge, request, (tx) => git.matchingRefs(tx, owner, repo, ref));
   }
 
   @Post('repos/:owner/:repo/git/refs')
@@ -66,9 +58,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Body() body: unknown,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.createRef(tx, owner, repo, objectBody(body)),
-    );
+    return runFor(this.forge, request, (tx) => git.createRef(tx, owner, repo, objectBody(body)));
   }
 
   @Patch('repos/:owner/:repo/git/refs/*')
@@ -79,9 +69,7 @@ export class SandboxRepositoryController {
     @Param('*') ref: string,
     @Body() body: unknown,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.updateRef(tx, owner, repo, ref, objectBody(body)),
-    );
+    return runFor(this.forge, request, (tx) => git.updateRef(tx, owner, repo, ref, objectBody(body)));
   }
 
   @Delete('repos/:owner/:repo/git/refs/*')
@@ -92,9 +80,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('*') ref: string,
   ) {
-    await this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.deleteRef(tx, owner, repo, ref),
-    );
+    await runFor(this.forge, request, (tx) => git.deleteRef(tx, owner, repo, ref));
   }
 
   @Get('repos/:owner/:repo/git/commits/:sha')
@@ -104,9 +90,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('sha') sha: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.getGitCommit(tx, owner, repo, sha),
-    );
+    return runFor(this.forge, request, (tx) => git.getGitCommit(tx, owner, repo, sha));
   }
 
   @Get('repos/:owner/:repo/commits/:ref')
@@ -116,9 +100,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('ref') ref: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.getCommit(tx, owner, repo, ref),
-    );
+    return runFor(this.forge, request, (tx) => git.getCommit(tx, owner, repo, ref));
   }
 
   @Get('repos/:owner/:repo/contents/*')
@@ -129,7 +111,7 @@ export class SandboxRepositoryController {
     @Param('*') path: string,
     @Query('ref') ref?: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
+    return runFor(this.forge, request, (tx) =>
       git.getContents(tx, owner, repo, decodeURIComponent(path), ref),
     );
   }
@@ -144,7 +126,7 @@ export class SandboxRepositoryController {
     @Body() body: unknown,
   ) {
     const fields = objectBody(body);
-    const answer = await this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
+    const answer = await runFor(this.forge, request, (tx) =>
       git.putContents(tx, owner, repo, decodeURIComponent(path), fields),
     );
     void reply.status(fields.sha === undefined ? 201 : 200);
@@ -158,9 +140,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Param('*') basehead: string,
   ) {
-    return this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
-      git.compare(tx, owner, repo, decodeURIComponent(basehead)),
-    );
+    return runFor(this.forge, request, (tx) => git.compare(tx, owner, repo, decodeURIComponent(basehead)));
   }
 
   @Post('repos/:owner/:repo/merges')
@@ -171,7 +151,7 @@ export class SandboxRepositoryController {
     @Param('repo') repo: string,
     @Body() body: unknown,
   ) {
-    const answer = await this.forge.run(request.sandboxUser!, apiBaseOf(request), (tx) =>
+    const answer = await runFor(this.forge, request, (tx) =>
       git.mergeIntoBranch(tx, owner, repo, objectBody(body)),
     );
     void reply.status(answer.status);

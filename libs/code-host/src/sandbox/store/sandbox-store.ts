@@ -238,6 +238,14 @@ export class SandboxStore {
     return rows.map((row) => row.data);
   }
 
+  async countRecords(repositoryId: number, kind: RecordKind, parent: string): Promise<number> {
+    const { rows } = await this.sql.query<{ count: string | number }>(
+      'SELECT count(*) AS count FROM sandbox_records WHERE repository_id = $1 AND kind = $2 AND parent = $3',
+      [repositoryId, kind, parent],
+    );
+    return Number(rows[0]?.count ?? 0);
+  }
+
   async saveRecord(
     kind: RecordKind,
     id: number,

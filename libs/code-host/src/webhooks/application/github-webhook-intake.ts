@@ -1,6 +1,7 @@
 import { Webhooks } from '@octokit/webhooks';
 import { comparePositions, DuplicateEventError, type EventStore } from '@switchyard/event-store';
 import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
+import { DeliverySchemas } from '../door/delivery-schemas';
 import { factsOfDelivery } from '../facts/facts-of-delivery';
 import type { WebhookSecretSource } from './webhook-secret';
 
@@ -21,15 +22,21 @@ export type IntakeOutcome =
   | { status: 'unauthorized' }
   | { status: 'invalid'; detail: string };
 
+/** GitHub's delivery ids are UUIDs; anything longer than this is not one. */
+const MAX_DELIVERY_ID_LENGTH = 100;
+
 /**
- * Verifies a delivery, then records its facts and returns: the work they cause (re-reading the pull
- * request, checking a commenter's permission) is done by processors, so GitHub gets its answer
- * well within its 10 seconds. The delivery id becomes the events' ids, so a redelivery (GitHub's
- * or an attacker's replay) is refused by the store as a duplicate, across restarts too.
+ * Verifies a delivery, checks what the intake reads of it against GitHub's published schema (a
+ * delivery that does not match is refused whole: nothing malformed becomes a fact, and no fact
+ * can then stop a processor), then records its facts and returns: the work they cause (re-reading
+ * the pull request, checking a commenter's permission) is done by processors, so GitHub gets its
+ * answer well within its 10 seconds. The delivery id becomes the events' ids, so a redelivery
+ * (GitHub's or an attacker's replay) is refused by the store as a duplicate, across restarts too.
  */
 export class GitHubWebhookIntake {
   /** Rebuilt only when the secret changes (configuration), never per request. */
   private verifier: { secret: string; webhooks: Webhooks } | null = null;
+  private readonly schemas = new DeliverySchemas();
 
   constructor(
     private readonly store: EventStore,
@@ -38,10 +45,17 @@ export class GitHubWebhookIntake {
 
   async receive(delivery: WebhookDelivery): Promise<IntakeOutcome> {
     const secret = await this.secrets.secret();
-    if (!secret || !delivery.signature || !(await this.verifies(secret, delivery)))
-      return { status: 'unauthorized' };
+    if (!secret || !delivery.signature) return { status: 'unauthorized' };
+    // Octokit verifies no empty payload; GitHub never sends one, signed or not.
+    if (delivery.rawBody.length === 0) return { status: 'invalid', detail: 'The delivery body is empty' };
+    if (!(await this.verifies(secret, delivery))) return { status: 'unauthorized' };
     if (!delivery.eventName) return { status: 'invalid', detail: 'X-GitHub-Event header is missing' };
     if (!delivery.deliveryId) return { status: 'invalid', detail: 'X-GitHub-Delivery header is missing' };
+    if (delivery.deliveryId.length > MAX_DELIVERY_ID_LENGTH)
+      return {
+        status: 'invalid',
+        detail: `X-GitHub-Delivery is longer than ${MAX_DELIVERY_ID_LENGTH} characters`,
+      };
 
     let payload: unknown;
     try {
@@ -52,6 +66,12 @@ export class GitHubWebhookIntake {
     if (typeof payload !== 'object' || payload === null || Array.isArray(payload))
       return { status: 'invalid', detail: 'The delivery body is not a JSON object' };
 
+    const check = this.schemas.check(delivery.eventName, payload);
+    if (!check.ok)
+      return {
+        status: 'invalid',
+        detail: `The ${delivery.eventName} delivery does not match GitHub's schema: \`${check.field}\` ${check.problem}`,
+      };
     const facts = factsOfDelivery(delivery.eventName, payload as Record<string, unknown>);
     if (!facts) return { status: 'ignored' };
     const key = `github-delivery:${delivery.deliveryId}`;

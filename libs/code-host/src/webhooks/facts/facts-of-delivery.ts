@@ -184,9 +184,11 @@ const READERS: Record<string, (payload: Payload) => DeliveryFacts | null> = {
     if (payload.action !== 'created' || !payload.issue?.pull_request) return null;
     const parsed = parseMergifyCommand(String(payload.comment?.body ?? ''));
     if (!parsed) return null;
+    const user = payload.comment.user;
+    // A comment whose author's account is gone (GitHub sends `user: null`): no one to check.
+    if (!user) return null;
     const repository = repositoryKey((payload.repository as Repository).full_name);
     const number = payload.issue.number as number;
-    const user = payload.comment.user;
     return {
       streamId: pullRequestStreamId(repository, number),
       events: [
@@ -231,9 +233,12 @@ function installationFacts(
 
 const senderOf = (payload: Payload): string => payload.sender?.login ?? 'ghost';
 
+/** GitHub's schema leaves `full_name` optional in removals: a repository without one names nothing. */
 const repositoryNames = (repositories: unknown): string[] =>
   Array.isArray(repositories)
-    ? repositories.map((repo: { full_name: string }) => repositoryKey(repo.full_name))
+    ? repositories.flatMap((repo: { full_name?: string }) =>
+        typeof repo.full_name === 'string' ? [repositoryKey(repo.full_name)] : [],
+      )
     : [];
 
 const pullRequestNumbers = (pulls: unknown): number[] =>

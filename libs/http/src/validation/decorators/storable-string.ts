@@ -1,4 +1,8 @@
-import { STORABLE_STRING_MAX_CODE_POINTS, storableStringProblem } from '@switchyard/kernel';
+import {
+  STORABLE_STRING_MAX_CODE_POINTS,
+  storableStringProblem,
+  unstorableCharacterProblem,
+} from '@switchyard/kernel';
 import type { ValidationOptions } from 'class-validator';
 import { defineRule } from '../define-rule';
 import { RANK_BOUND } from '../issue-describers';
@@ -25,3 +29,22 @@ export const IsStorableString = (
   max = STORABLE_STRING_MAX_CODE_POINTS,
   options?: ValidationOptions,
 ): PropertyDecorator => storableString([max], options);
+
+const storableText = defineRule<[]>({
+  name: 'isStorableText',
+  rank: RANK_BOUND,
+  test: (value) => typeof value === 'string' && unstorableCharacterProblem(value) === null,
+  describe(value) {
+    if (typeof value !== 'string') return issueShapes.stringType();
+    return issueShapes.valueError(
+      `the text ${unstorableCharacterProblem(value)?.message ?? 'cannot be stored'}`,
+    );
+  },
+});
+
+/**
+ * Text whose characters every store can hold (no NUL, no lone surrogate), for fields whose length
+ * another rule bounds above the storable-string ceiling (a `.mergify.yml` of 1,048,576 characters):
+ * the same `value_error` as IsStorableString.
+ */
+export const IsStorableText = (options?: ValidationOptions): PropertyDecorator => storableText([], options);
