@@ -12,3 +12,4 @@ export * from './processes/cli-contexts';
 export * from './cli/rebuild.command';
 export * from './cli/parked.command';
 export * from './runtime/engine-layout';
+export * from './runtime/merge-queue-engine';
