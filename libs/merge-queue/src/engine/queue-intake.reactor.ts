@@ -273,7 +273,13 @@ export function createQueueIntakeReactor(deps: {
     );
   }
 
+  /**
+   * Applies the pull request's scopes as they stand now, not as this report gave them: a report read
+   * late (a lagging engine, a replay) would otherwise set older scopes over newer ones for a while,
+   * and re-plan the queue twice; the scopes API may also have recorded them in the queue already.
+   */
   async function onScopes(context: ReactionContext, data: PullRequestScopesReported['data']) {
+    const current = await desk.scopesOf(data.repository, data.pullRequest);
     for (const queue of await queuesOf(sql, data.repository)) {
       const { state } = await desk.state(queue.repository, queue.baseRef);
       if (!state.pullRequests[data.pullRequest]) continue;
@@ -284,8 +290,7 @@ export function createQueueIntakeReactor(deps: {
           baseRef: queue.baseRef,
           at: clock.now().getTime(),
           pullRequest: data.pullRequest,
-          scopes: data.scopes,
-          allScopes: data.allScopes,
+          ...current,
         },
         issuer(context),
       );
