@@ -1,7 +1,14 @@
 import { Controller, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { Body, Param, PullNumberPipe, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import {
+  Body,
+  Param,
+  PullNumberPipe,
+  type RepositoryRef,
+  RepositoryRefParam,
+  ReadYourWrites,
+} from '@switchyard/http';
 import { PullRequestScopesService } from '../status/pull-request-scopes.service';
 import { ScopesBody } from './scopes.body';
 
@@ -13,6 +20,7 @@ export class PullRequestScopesController {
   constructor(private readonly scopes: PullRequestScopesService) {}
 
   /** 204, no body; duplicate scopes are one scope. The status API shows them from the answer on. */
+  @ReadYourWrites()
   @Put()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Scopes recorded' })
@@ -30,6 +38,7 @@ export class PullRequestScopesController {
   }
 
   /** Deprecated: the same as PUT. `mergify ci scopes-send` still calls this one. */
+  @ReadYourWrites()
   @Post()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Scopes recorded' })
