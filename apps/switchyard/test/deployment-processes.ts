@@ -17,6 +17,8 @@ export interface DeploymentProcess {
     from?: number,
   ): Promise<{ at: number; line: Record<string, unknown> }>;
   readonly exited: Promise<number | null>;
+  /** What it wrote on stderr so far. */
+  stderr(): string;
   /** SIGKILL: no shutdown, no lease released, as a crash. */
   kill(): Promise<void>;
   stop(): Promise<void>;
@@ -62,6 +64,7 @@ export function spawnDeploymentProcess(
     child,
     lines,
     exited,
+    stderr: () => stderr.join(''),
     line(matches, timeoutMs = 180_000, from = 0) {
       const found = lines.slice(from).find((read) => matches(read.line));
       if (found) return Promise.resolve(found);

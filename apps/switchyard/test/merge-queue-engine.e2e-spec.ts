@@ -92,6 +92,22 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     for (const number of [first, second]) expect((await team.pull(number)).merged).toBe(true);
   });
 
+  it('starts a batch that is not full once batch_max_wait_time has passed, with nothing else happening', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('queue-batch-wait'));
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    batch_size: 3\n    batch_max_wait_time: 2 s\n',
+    );
+    const lone = await team.openChange('lone');
+    await team.comment(lone, '@mergify queue');
+    // Only the queue's timer can start it: no other pull request comes to fill the batch.
+    await team.until('the lone pull request merged', async () => (await team.pull(lone)).merged);
+    const started = (await team.queueEvents()).filter((e) => e.type === 'merge_queue.checks_started');
+    expect(started).toHaveLength(1);
+  });
+
   it.each(['merge-batch', 'fast-forward'])(
     'with merge_method %s merges each batch as one, and main holds every change',
     async (method) => {

@@ -13,3 +13,4 @@ export * from './processes/stop-on-signals';
 export * from './cli/rebuild.command';
 export * from './cli/parked.command';
 export * from './runtime/engine-layout';
+export * from './runtime/merge-queue-engine';

@@ -37,6 +37,7 @@ export * from './pagination/link-header';
 export * from './pagination/request-url';
 
 export * from './read-your-writes/write-visibility.interceptor';
+export * from './read-your-writes/read-your-writes.decorator';
 
 export * from './params/repository-ref';
 export * from './params/repository-ref.decorator';

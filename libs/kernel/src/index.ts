@@ -10,3 +10,4 @@ export * from './concurrently';
 export * from './batched-calls';
 export * from './seeded-random';
 export * from './outage';
+export * from './linear-regex';

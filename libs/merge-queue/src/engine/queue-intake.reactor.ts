@@ -163,14 +163,20 @@ export function createQueueIntakeReactor(deps: {
     await issueAll(context, decideBasePush(where, data.after, inFlight));
   }
 
+  /**
+   * Applies the pull request's scopes as they stand now, not as this report gave them: a report read
+   * late (a lagging engine, a replay) would otherwise set older scopes over newer ones for a while,
+   * and re-plan the queue twice; the scopes API may also have recorded them in the queue already.
+   */
   async function onScopes(context: ReactionContext, data: PullRequestScopesReported['data']) {
+    const current = await desk.scopesOf(data.repository, data.pullRequest);
     const queues = await Promise.all(
       (await queuesOf(sql, data.repository)).map(async (queue) => ({
         ...queue,
         state: (await desk.state(queue.repository, queue.baseRef)).state,
       })),
     );
-    await issueAll(context, scopesCommands(queues, data, clock.now().getTime()));
+    await issueAll(context, scopesCommands(queues, { ...data, ...current }, clock.now().getTime()));
   }
 
   async function onPause(context: ReactionContext, event: RecordedEvent) {

@@ -1,11 +1,15 @@
-import { Controller, HttpCode, HttpStatus, Inject, Post, Put } from '@nestjs/common';
+import { Controller, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import type { CommandService } from '@switchyard/event-store/application';
-import { Body, Param, PullNumberPipe, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
-import type { Clock } from '@switchyard/kernel';
-import { CLOCK, COMMAND_SERVICE } from '@switchyard/platform';
-import { pullRequestScopesDecider, pullRequestScopesStreamId } from '../domain/scopes/pull-request-scopes';
+import {
+  Body,
+  Param,
+  PullNumberPipe,
+  type RepositoryRef,
+  RepositoryRefParam,
+  ReadYourWrites,
+} from '@switchyard/http';
+import { PullRequestScopesService } from '../status/pull-request-scopes.service';
 import { ScopesBody } from './scopes.body';
 
 /** Spec "Merge queue": the scopes CI computed for a pull request (CI key only). */
@@ -13,12 +17,10 @@ import { ScopesBody } from './scopes.body';
 @Auth(['ci_key'])
 @Controller('v1/repos/:owner/:repository/pulls/:number/scopes')
 export class PullRequestScopesController {
-  constructor(
-    @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
+  constructor(private readonly scopes: PullRequestScopesService) {}
 
-  /** 204, no body; duplicate scopes are one scope. */
+  /** 204, no body; duplicate scopes are one scope. The status API shows them from the answer on. */
+  @ReadYourWrites()
   @Put()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Scopes recorded' })
@@ -27,20 +29,16 @@ export class PullRequestScopesController {
     @Param('number', PullNumberPipe) number: bigint,
     @Body() body: ScopesBody,
   ): Promise<void> {
-    await this.commands.handle(
-      pullRequestScopesStreamId(repository.key, Number(number)),
-      pullRequestScopesDecider,
-      {
-        repository: repository.key,
-        pullRequest: Number(number),
-        scopes: body.scopes,
-        allScopes: body.all_scopes ?? false,
-        at: this.clock.now().toISOString(),
-      },
-    );
+    await this.scopes.report({
+      repository: repository.key,
+      pullRequest: Number(number),
+      scopes: body.scopes,
+      allScopes: body.all_scopes ?? false,
+    });
   }
 
   /** Deprecated: the same as PUT. `mergify ci scopes-send` still calls this one. */
+  @ReadYourWrites()
   @Post()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Scopes recorded' })

@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   GetMergeQueuePauseQuery,
@@ -24,6 +24,7 @@ export class LegacyQueuePauseController {
     private readonly queries: QueryBus,
   ) {}
 
+  @ReadYourWrites()
   @Put()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({ deprecated: true })
@@ -37,6 +38,7 @@ export class LegacyQueuePauseController {
     );
   }
 
+  @ReadYourWrites()
   @Delete()
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ deprecated: true })
@@ -48,6 +50,7 @@ export class LegacyQueuePauseController {
   }
 
   /** The alternative form of the DELETE, for clients that cannot send one. */
+  @ReadYourWrites()
   @Post('delete')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ deprecated: true })

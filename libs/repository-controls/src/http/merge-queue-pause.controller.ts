@@ -1,7 +1,7 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   GetMergeQueuePauseQuery,
@@ -22,6 +22,7 @@ export class MergeQueuePauseController {
   ) {}
 
   /** Pauses the queue, or changes the reason of the running pause (paused_at stays). */
+  @ReadYourWrites()
   @Put()
   @HttpCode(HttpStatus.OK)
   async pause(
@@ -35,6 +36,7 @@ export class MergeQueuePauseController {
   }
 
   /** 204; 404 "The merge queue is not paused" when it is not. */
+  @ReadYourWrites()
   @Delete()
   @HttpCode(HttpStatus.NO_CONTENT)
   async unpause(

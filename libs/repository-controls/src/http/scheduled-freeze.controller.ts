@@ -10,6 +10,7 @@ import {
   RepositoryRefParam,
   RequestValidationException,
   UuidPipe,
+  ReadYourWrites,
 } from '@switchyard/http';
 import type { FastifyRequest } from 'fastify';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -43,6 +44,7 @@ export class ScheduledFreezeController {
     return { scheduled_freezes: await this.queries.execute(new ListCurrentFreezesQuery(repository.key)) };
   }
 
+  @ReadYourWrites()
   @Post()
   @HttpCode(HttpStatus.CREATED)
   create(
@@ -67,6 +69,7 @@ export class ScheduledFreezeController {
   }
 
   /** Only the keys sent change; 400 when the start of a begun freeze would move. */
+  @ReadYourWrites()
   @Patch(':freeze_id')
   update(
     @RepositoryRefParam() repository: RepositoryRef,
@@ -79,6 +82,7 @@ export class ScheduledFreezeController {
     );
   }
 
+  @ReadYourWrites()
   @Post(':freeze_id/delete')
   @HttpCode(HttpStatus.NO_CONTENT)
   delete(
@@ -91,6 +95,7 @@ export class ScheduledFreezeController {
     return this.cancel(repository, freezeId, body, principal, request);
   }
 
+  @ReadYourWrites()
   @Delete(':freeze_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({

@@ -2,7 +2,7 @@ import { Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common'
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
-import { Body, Query, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, Query, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
 import { badRequest } from '@switchyard/kernel';
 import { UNKNOWN_JOB, UNKNOWN_PIPELINE } from '../domain/identity/test-identity';
 import { TestUploadService, type UploadOutcome } from '../application/test-upload.service';
@@ -31,6 +31,7 @@ export class TestUploadController {
   constructor(private readonly uploads: TestUploadService) {}
 
   /** The Mergify CLI's path. Body: gzip(protobuf ExportTraceServiceRequest). */
+  @ReadYourWrites()
   @Post('v1/repos/:owner/:repository/ci/traces')
   @RouteConfig(ACCEPTS_TEST_UPLOADS)
   @HttpCode(HttpStatus.OK)
@@ -43,6 +44,7 @@ export class TestUploadController {
   }
 
   /** The native reporters' path (pytest, vitest, playwright, rspec). */
+  @ReadYourWrites()
   @Post('v1/ci/:owner/repositories/:repository/traces')
   @RouteConfig(ACCEPTS_TEST_UPLOADS)
   @HttpCode(HttpStatus.OK)
@@ -55,6 +57,7 @@ export class TestUploadController {
   }
 
   /** A JUnit XML report (`application/xml`, gzipped or not); the run is described in the query. */
+  @ReadYourWrites()
   @Post('v1/ci/:owner/repositories/:repository/junit')
   @RouteConfig(ACCEPTS_TEST_UPLOADS)
   @HttpCode(HttpStatus.OK)

@@ -1,7 +1,6 @@
-import picomatch from 'picomatch';
 import type { SqlQueryable } from '@switchyard/sql';
 import { IDENTITIES_TABLE } from '../projections/test-engine-tables';
-import { GLOB_OPTIONS, globNarrowing } from './glob-prefix';
+import { testNameGlobPrefix, testNameMatcher } from './test-name-glob';
 
 /**
  * The tests the name globs pick: `only` these (test_name given; `globs` narrow to them in SQL), or
@@ -11,26 +10,24 @@ export type NameSelection = { only: string[]; globs: readonly string[] } | { exc
 
 /**
  * An SQL condition on `alias.test_name` that every name the globs match meets: it starts with a
- * glob's literal prefix, or equals the glob. Each term is a range of the (repository, test_name
- * pattern) index, so PostgreSQL reads only those names.
+ * glob's literal prefix. Each term is a range of the (repository, test_name pattern) index, so
+ * PostgreSQL reads only those names.
  */
 export function nameNarrowingSql(
   globs: readonly string[],
   alias: string,
   add: (value: unknown) => string,
 ): string {
-  const terms = globs.flatMap((glob) => {
-    const { prefix, exact } = globNarrowing(glob);
-    const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-    return [`${alias}.test_name LIKE ${add(like)}`, `${alias}.test_name = ${add(exact)}`];
-  });
+  const terms = [...new Set(globs.map(testNameGlobPrefix))].map(
+    (prefix) => `${alias}.test_name LIKE ${add(`${prefix.replace(/[\\%_]/g, '\\$&')}%`)}`,
+  );
   return `(${terms.join(' OR ')})`;
 }
 
 /**
- * What test_name and test_name_exclude pick, judged by picomatch among the names the SQL narrowing
- * lets through (a handful, not every name): `only` the include globs' matches less the exclude
- * globs', or, with excludes alone, all `except` their matches; undefined without name filters.
+ * What test_name and test_name_exclude pick (test-name-glob.ts), judged among the names the SQL
+ * narrowing lets through (a handful, not every name): `only` the include globs' matches less the
+ * exclude globs', or, with excludes alone, all `except` their matches; undefined without name filters.
  */
 export async function selectByName(
   sql: SqlQueryable,
@@ -39,9 +36,9 @@ export async function selectByName(
   exclude: readonly string[],
 ): Promise<NameSelection | undefined> {
   if (include.length === 0 && exclude.length === 0) return undefined;
-  const excluded = exclude.length > 0 ? picomatch([...exclude], GLOB_OPTIONS) : () => false;
+  const excluded = testNameMatcher(exclude);
   if (include.length === 0) return { except: await testIdsMatching(sql, repository, exclude, excluded) };
-  const included = picomatch([...include], GLOB_OPTIONS);
+  const included = testNameMatcher(include);
   const only = await testIdsMatching(sql, repository, include, (name) => included(name) && !excluded(name));
   return { only, globs: include };
 }

@@ -1,11 +1,10 @@
-import picomatch from 'picomatch';
 import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
 import { testResultsProjection } from '../projections/test-results.projection';
 import { testQuarantineProjection } from '../quarantine/projection/test-quarantine.projection';
 import { execution, recorded, runOn } from '../testing/test-results-builder';
-import { GLOB_OPTIONS } from './glob-prefix';
 import { type SearchFilters, searchTests } from './search-tests';
+import { testNameMatcher } from './test-name-glob';
 
 const REPO = 'acme/app';
 
@@ -119,16 +118,16 @@ describeEachDatabase('search/tests name globs', (db) => {
     return [...new Set(rows.map((row) => row.testName))].sort();
   };
   const matching = (include: string[], exclude: string[] = []) => {
-    const included = include.length > 0 ? picomatch(include, GLOB_OPTIONS) : () => true;
-    const excluded = exclude.length > 0 ? picomatch(exclude, GLOB_OPTIONS) : () => false;
+    const included = include.length > 0 ? testNameMatcher(include) : () => true;
+    const excluded = testNameMatcher(exclude);
     return NAMES.filter((name) => included(name) && !excluded(name)).sort();
   };
 
-  it.each(GLOBS)('test_name=%s finds the names picomatch matches', async (glob) => {
+  it.each(GLOBS)('test_name=%s finds the names the glob matches', async (glob) => {
     expect(await namesOf({ testName: [glob] })).toEqual(matching([glob]));
   });
 
-  it.each(GLOBS)('test_name_exclude=%s keeps the names picomatch does not match', async (glob) => {
+  it.each(GLOBS)('test_name_exclude=%s keeps the names the glob does not match', async (glob) => {
     expect(await namesOf({ testNameExclude: [glob] })).toEqual(matching([], [glob]));
   });
 

@@ -1,5 +1,5 @@
 import { translateGlob } from '../syntax/values/glob-pattern';
-import { compileLinearRegex, isPatternError, type LinearRegex } from '../syntax/values/linear-regex';
+import { compileLinearRegex, isPatternError, type LinearRegex } from '@switchyard/kernel';
 import { EvaluationError } from './judgement';
 
 /**

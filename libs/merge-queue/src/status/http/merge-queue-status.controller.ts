@@ -8,6 +8,7 @@ import {
   Query,
   type RepositoryRef,
   RepositoryRefParam,
+  ReadYourWrites,
 } from '@switchyard/http';
 import { notFound, unprocessable, type Clock } from '@switchyard/kernel';
 import { CLOCK } from '@switchyard/platform';
@@ -75,6 +76,7 @@ export class MergeQueueStatusController {
   }
 
   /** 204; the pull request and its queued stack successors leave the queue. */
+  @ReadYourWrites()
   @Post('pull/:number/dequeue')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiNoContentResponse({ description: 'Dequeued' })

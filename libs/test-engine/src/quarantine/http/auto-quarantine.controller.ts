@@ -1,7 +1,7 @@
 import { Controller, Get, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
-import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
+import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
 import { TestQuarantineService } from '../application/test-quarantine.service';
 import type { AutoQuarantineView } from '../projection/test-quarantine.read-model';
 import { AutoQuarantineBody } from './dto/auto-quarantine.body';
@@ -31,6 +31,7 @@ export class AutoQuarantineController {
     return json(await this.quarantines.autoQuarantine(repository.key));
   }
 
+  @ReadYourWrites()
   @Put()
   @ApiOperation({
     description:

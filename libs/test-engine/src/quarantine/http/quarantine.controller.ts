@@ -9,6 +9,7 @@ import {
   RepositoryRefParam,
   setLinkHeader,
   UuidPipe,
+  ReadYourWrites,
 } from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuarantinedTestJson } from '../application/quarantine-json';
@@ -67,6 +68,7 @@ export class QuarantineController {
   }
 
   /** 201 {id}; 409 when the test already has an active quarantine on that branch. */
+  @ReadYourWrites()
   @Post()
   @Auth('STD')
   @HttpCode(HttpStatus.CREATED)
@@ -109,6 +111,7 @@ export class QuarantineController {
   }
 
   /** 204; 404 when unknown or already lifted (the CLI prints "not quarantined"). */
+  @ReadYourWrites()
   @Delete(':quarantine_id')
   @Auth('STD')
   @HttpCode(HttpStatus.NO_CONTENT)

@@ -1,3 +1,4 @@
+import { regexLiteral } from '@switchyard/kernel';
 import { expandGlob } from './glob';
 
 /**
@@ -39,9 +40,6 @@ function alternative(pattern: string): string {
   return source;
 }
 
-const literal = (character: string): string =>
-  character.charCodeAt(0) < 0x80 && !/[A-Za-z0-9]/.test(character) ? `\\${character}` : character;
-
 /** One segment: `*` any run of non-separators, `?` one, sets, escapes and literals. */
 function segment(part: string): string {
   let source = '';
@@ -54,14 +52,14 @@ function segment(part: string): string {
       source += '[^/]';
       index++;
     } else if (character === '\\') {
-      source += literal(part[index + 1] ?? '\\');
+      source += regexLiteral(part[index + 1] ?? '\\');
       index += 2;
     } else if (character === '[') {
       const set = characterSet(part, index);
       source += set?.source ?? '\\[';
       index = set ? set.end : index + 1;
     } else {
-      source += literal(character);
+      source += regexLiteral(character);
       index++;
     }
   }
@@ -99,9 +97,9 @@ function setSource(members: string[], negated: boolean): string {
     const from = members[index]!;
     const to = members[index + 2];
     if (members[index + 1] === '-' && to !== undefined) {
-      if (from <= to) body += `${literal(from)}-${literal(to)}`;
+      if (from <= to) body += `${regexLiteral(from)}-${regexLiteral(to)}`;
       index += 2;
-    } else body += literal(from);
+    } else body += regexLiteral(from);
   }
   if (body === '') return negated ? '[^/]' : NEVER;
   // A segment never holds the separator, so a negated set does not match it either.

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { translateGlob } from './glob-pattern';
-import { compileLinearRegex } from './linear-regex';
+import { compileLinearRegex } from '@switchyard/kernel';
 import { translatePythonRegex } from './python-regex';
 
 /**

@@ -23,3 +23,12 @@ export function compileLinearRegex(source: string, flags = ''): LinearRegex {
 
 /** Whether an error is RE2's refusal of a pattern (anything else is a bug, and is thrown on). */
 export const isPatternError = (error: unknown): error is Error => error instanceof RE2JSException;
+
+/**
+ * One character as a literal of an RE2 pattern: ASCII punctuation escaped (RE2 refuses an escape
+ * before a letter or digit, and accepts one before any punctuation), anything else as it is.
+ */
+export const regexLiteral = (character: string): string =>
+  character.length === 1 && character.charCodeAt(0) < 0x80 && !/[A-Za-z0-9]/.test(character)
+    ? `\\${character}`
+    : character;
