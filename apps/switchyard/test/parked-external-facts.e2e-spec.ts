@@ -35,8 +35,11 @@ describe('an external fact no processor can apply is parked, not a stop', () => 
 
     // A real fact of an opened pull request, made malformed the way a broken delivery would be.
     const model = await team.openChange('model');
-    const { events } = await store.readStream(pullRequestStreamId(team.repository, model));
-    const changed = events.find((event) => event.type === 'github.pull_request_changed')!;
+    // The forge delivers its webhook after answering, so the fact is waited for, not assumed.
+    const changed = await eventually("the opened pull request's fact", async () => {
+      const { events } = await store.readStream(pullRequestStreamId(team.repository, model));
+      return events.find((event) => event.type === 'github.pull_request_changed');
+    });
     const data = changed.data as { number: unknown; pullRequest: { number: unknown } };
     const malformed = { ...data, number: 'abc', pullRequest: { ...data.pullRequest, number: 'abc' } };
     const { lastPosition } = await store.appendToStream(

@@ -54,7 +54,10 @@ describe('the all-in-one process on stdout', () => {
     };
     delete env.LOG_FORMAT;
     delete env.SWITCHYARD_ADMIN_KEY;
+    // The quick start's process: the embedded store and nothing else (CI exports both URLs).
     delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    delete env.SWITCHYARD_REQUIRE_REDIS;
     child = spawn(process.execPath, ['-r', '@swc-node/register', 'apps/switchyard/src/main.ts'], {
       cwd: process.cwd(),
       env,

@@ -34,13 +34,24 @@ export class OwnershipLostError extends Error {
   }
 }
 
+const ADVISORY_LOCK = 'advisory lock';
+
+/**
+ * Whether taking ownership is worth an info line. A lock taken at once by the only process there is
+ * is routine (an all-in-one would print one line per processor); one taken after waiting, after
+ * a loss, or from leases shared among engines tells an operator where the work now runs.
+ */
+export function ownershipIsNews(source: OwnershipSource, waited: boolean): boolean {
+  return waited || source.kind !== ADVISORY_LOCK;
+}
+
 /**
  * The default: a session lock per processor (pg_try_advisory_lock on PostgreSQL, an in-process
  * guard on PGlite), held until released or until the session ends.
  */
 export function advisoryLockOwnership(executor: SqlExecutor): OwnershipSource {
   return {
-    kind: 'advisory lock',
+    kind: ADVISORY_LOCK,
     async tryAcquire(name) {
       const release = await acquireProjectionLock(executor, name);
       if (!release) return null;

@@ -4,6 +4,7 @@ import { ensureCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
 import {
   advisoryLockOwnership,
+  ownershipIsNews,
   OwnershipLostError,
   type Ownership,
   type OwnershipSource,
@@ -102,6 +103,12 @@ export class PeriodicRunner {
     };
   }
 
+  private waitedForOwnership = false;
+
+  private ownershipSource(): OwnershipSource {
+    return this.options.ownership ?? advisoryLockOwnership(this.options.executor);
+  }
+
   private async run(stop: AbortSignal): Promise<void> {
     await this.options.executor.transaction(async (tx) => {
       await ensureCheckpointTable(tx);
@@ -111,7 +118,12 @@ export class PeriodicRunner {
       const ownership = await this.acquire(stop);
       if (!ownership) return;
       const signal = AbortSignal.any([stop, ownership.lost]);
-      this.options.logger.info({ processor: this.name }, 'processor owns its work here');
+      const source = this.ownershipSource();
+      const owns = { processor: this.name, ownership: source.kind };
+      if (ownershipIsNews(source, this.waitedForOwnership)) {
+        this.options.logger.info(owns, 'processor owns its work here');
+      } else this.options.logger.debug?.(owns, 'processor owns its work here');
+      this.waitedForOwnership = true; // a later ownership follows a loss
       this.owning = true;
       this.state = 'live';
       try {
@@ -156,13 +168,14 @@ export class PeriodicRunner {
   }
 
   private async acquire(signal: AbortSignal): Promise<Ownership | null> {
-    const source = this.options.ownership ?? advisoryLockOwnership(this.options.executor);
+    const source = this.ownershipSource();
     while (!signal.aborted) {
       this.state = 'waiting-for-lock';
       try {
         const ownership = await source.tryAcquire(this.name);
         if (ownership && signal.aborted) await ownership.release();
         else if (ownership) return ownership;
+        else this.waitedForOwnership = true;
       } catch (error) {
         this.lastError = `lock: ${errorMessage(error)}`;
       }

@@ -12,7 +12,12 @@ import { isOutage } from '@switchyard/kernel';
 import { CheckpointConflictError } from '../checkpoint/checkpoint-conflict-error';
 import { readCheckpoint, recordCheckpointFailure } from '../checkpoint/checkpoint-store';
 import type { CheckpointPublisher } from '../cross-process/checkpoint-signal';
-import { advisoryLockOwnership, type Ownership, type OwnershipSource } from '../lock/ownership';
+import {
+  advisoryLockOwnership,
+  ownershipIsNews,
+  type Ownership,
+  type OwnershipSource,
+} from '../lock/ownership';
 import { errorMessage } from '../logger';
 import { parkEvent, recordReplay, requestedReplays, type ParkedEvent } from '../parking/parked-events';
 import { ConditionWaiters } from '../waiting/condition-waiters';
@@ -250,13 +255,24 @@ export class ProcessorRunner {
     };
   }
 
+  private waitedForOwnership = false;
+
+  private ownershipSource(): OwnershipSource {
+    return this.options.ownership ?? advisoryLockOwnership(this.options.executor);
+  }
+
   private async run(stop: AbortSignal): Promise<void> {
     while (!stop.aborted) {
       const ownership = await this.acquireOwnership(stop);
       if (!ownership) return;
       // Work stops when the runner stops or as soon as its ownership is lost.
       const signal = AbortSignal.any([stop, ownership.lost]);
-      this.options.logger.info({ processor: this.name }, 'processor owns its work here');
+      const source = this.ownershipSource();
+      const owns = { processor: this.name, ownership: source.kind };
+      if (ownershipIsNews(source, this.waitedForOwnership)) {
+        this.options.logger.info(owns, 'processor owns its work here');
+      } else this.options.logger.debug?.(owns, 'processor owns its work here');
+      this.waitedForOwnership = true; // a later ownership follows a loss
       this.owning = true;
       this.current = { signal, ownership };
       try {
@@ -312,7 +328,7 @@ export class ProcessorRunner {
   }
 
   private async acquireOwnership(signal: AbortSignal): Promise<Ownership | null> {
-    const source = this.options.ownership ?? advisoryLockOwnership(this.options.executor);
+    const source = this.ownershipSource();
     let reported = false;
     while (!signal.aborted) {
       this.state = 'waiting-for-lock';
@@ -322,6 +338,7 @@ export class ProcessorRunner {
         else if (ownership) return ownership;
         else if (!reported) {
           reported = true;
+          this.waitedForOwnership = true;
           this.options.logger.info(
             { processor: this.name, ownership: source.kind },
             'processor runs in another process, waiting for its lock',
