@@ -27,7 +27,7 @@ moduleNameMapper['^@octokit/webhooks-methods$'] =
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts', '**/test/**/*.e2e-spec.ts'],
   moduleNameMapper,
   transform: {
