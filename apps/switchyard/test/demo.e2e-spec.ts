@@ -45,8 +45,13 @@ const NARRATED = /^\[\s*\d+\.\d+s\] \S+ (.*)$/;
 /** Every event of the repository's activity log, oldest first, read as any client would. */
 async function wholeLog(app: TestApp, repository: string): Promise<LogEvent[]> {
   const events: LogEvent[] = [];
-  const window = `received_from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}`;
-  let path: string | null = `/v1/repos/${repository}/logs?per_page=100&${window}`;
+  // The test app's HTTP clock stands still in the past; the queue's events carry the real time.
+  const hour = 3_600_000;
+  const window = new URLSearchParams({
+    received_from: new Date(Date.now() - hour).toISOString(),
+    received_to: new Date(Date.now() + hour).toISOString(),
+  });
+  let path: string | null = `/v1/repos/${repository}/logs?per_page=100&${window.toString()}`;
   while (path !== null) {
     const page: { status: number; headers: Headers; body: { events: LogEvent[] } } = await app.request(
       'GET',
