@@ -80,7 +80,14 @@ export function terminalOutput(stream: NodeJS.WriteStream): DemoOutput {
       bar ??= bars.create(total, 0, { settled: 0, total, merged: 0, dequeued: 0 });
       bar.update(settled, { settled, total, merged, dequeued });
     },
-    done: () => bars.stop(),
+    done: () => {
+      if (!bar) return;
+      // The bar draws (and writes the lines logged above it) on a timer: draw once more, the
+      // last lines and the final count, before stopping; what follows goes straight out.
+      bars.update();
+      bars.stop();
+      bar = null;
+    },
   };
 }
 
