@@ -15,7 +15,14 @@ export interface DemoChange {
   readonly title: string;
   /** Files the branch writes (whole contents). */
   readonly files: Readonly<Record<string, string>>;
+  /** How it ends when the queue takes the pull requests in the order they were opened. */
   readonly expected: ExpectedEnd;
+  /**
+   * The change this one conflicts with (textually or semantically): of the two, whichever the
+   * queue takes second is dequeued, and the queue need not take them in the order they were
+   * labelled.
+   */
+  readonly rival?: string;
 }
 
 export const READY_LABEL = 'ready';
@@ -76,6 +83,7 @@ const retitleAgain: DemoChange = {
   title: 'Call them gizmos in the README',
   files: { 'README.md': '# gizmos\n\nA repository the Switchyard demo made.\n' },
   expected: { merged: false, because: 'textual conflict' },
+  rival: retitle.name,
 };
 // A semantic conflict: each passes alone, a tree holding both fails (sandbox CI markers).
 const centsProvider: DemoChange = {
@@ -91,6 +99,7 @@ const floatsConsumer: DemoChange = {
     'src/discounts.txt': 'discounts multiply a float price\n# sandbox-ci: conflicts-with money-in-cents\n',
   },
   expected: { merged: false, because: 'semantic conflict' },
+  rival: centsProvider.name,
 };
 const docs: DemoChange = {
   name: 'document-gears',
@@ -113,3 +122,25 @@ export const FULL_SCENARIO: readonly DemoChange[] = [
 
 /** For CI: one of each ending. */
 export const SHORT_SCENARIO: readonly DemoChange[] = [gears, brokenTest, retitle, retitleAgain];
+
+/**
+ * The end each pull request should reach given the order the pull requests entered the queue:
+ * a change and its rival swap ends when the rival entered first.
+ */
+export function expectedEnds(
+  pullRequests: readonly { number: number; change: DemoChange }[],
+  entryOrder: readonly number[],
+): Map<number, ExpectedEnd> {
+  const ends = new Map(pullRequests.map(({ number, change }) => [number, change.expected]));
+  const position = (number: number) => {
+    const index = entryOrder.indexOf(number);
+    return index === -1 ? Infinity : index;
+  };
+  for (const { number, change } of pullRequests) {
+    const rival = pullRequests.find((other) => other.change.name === change.rival);
+    if (!rival || position(number) > position(rival.number)) continue;
+    ends.set(number, rival.change.expected);
+    ends.set(rival.number, change.expected);
+  }
+  return ends;
+}

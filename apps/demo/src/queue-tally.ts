@@ -8,6 +8,8 @@ import type { LogEvent } from './queue-narrator';
 export class QueueTally {
   private readonly queued = new Set<number>();
   private readonly left = new Map<number, { merged: boolean; code: string | null }>();
+  /** The pull requests in the order they first entered the queue. */
+  readonly entryOrder: number[] = [];
 
   constructor(private readonly pullRequests: readonly number[]) {}
 
@@ -15,6 +17,7 @@ export class QueueTally {
     const number = event.pull_request;
     if (number === null || !this.pullRequests.includes(number)) return;
     if (event.type === 'action.queue.enter') {
+      if (!this.entryOrder.includes(number)) this.entryOrder.push(number);
       this.queued.add(number);
       this.left.delete(number);
     } else if (event.type === 'action.queue.leave') {

@@ -1,7 +1,14 @@
 import { ActivityLogReader } from './activity-log-reader';
 import type { DemoOutput } from './demo-output';
 import { DemoRepository } from './demo-repository';
-import { INITIAL_FILES, MERGIFY_YML, READY_LABEL, type DemoChange } from './demo-scenario';
+import {
+  expectedEnds,
+  INITIAL_FILES,
+  MERGIFY_YML,
+  READY_LABEL,
+  type DemoChange,
+  type ExpectedEnd,
+} from './demo-scenario';
 import { QueueNarrator, type LogEvent, type Narration } from './queue-narrator';
 import { QueueTally } from './queue-tally';
 import type { SwitchyardHttp } from './switchyard-http';
@@ -19,6 +26,8 @@ export interface DemoOptions {
 export interface DemoPullRequest {
   readonly number: number;
   readonly change: DemoChange;
+  /** How it should have ended, given the order the queue took the pull requests in. */
+  readonly expected: ExpectedEnd;
   readonly merged: boolean;
   /** Why it left the queue unmerged (the log's dequeue_code), null when it merged. */
   readonly dequeueCode: string | null;
@@ -53,12 +62,14 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   output.say(MERGIFY_YML.trimEnd().replace(/^/gm, '    '));
   await repository.create({ ...INITIAL_FILES, '.mergify.yml': MERGIFY_YML });
 
+  output.say(`Opening ${scenario.length} pull requests:`);
   const opened: { number: number; change: DemoChange }[] = [];
   for (const change of scenario) {
     const number = await repository.open(change);
     opened.push({ number, change });
-    output.say(`  opened #${number} ${change.title} (${describe(change)})`);
   }
+  for (const { number, change } of opened)
+    output.say(`  opened #${number} ${change.title} (${describe(change, opened)})`);
   for (const { number } of opened) await repository.label(number, READY_LABEL);
   output.say(
     `Labelled ${opened.map((p) => `#${p.number}`).join(' ')} "${READY_LABEL}": the rule queues them.\n`,
@@ -95,16 +106,34 @@ export async function runDemo(options: DemoOptions): Promise<DemoResult> {
   const drainSeconds = (Date.now() - labelledAt) / 1000;
   output.done();
 
+  const ends = expectedEnds(opened, tally.entryOrder);
   const pullRequests: DemoPullRequest[] = [];
   for (const { number, change } of opened) {
     const merged = await repository.isMerged(number);
+    const expected = ends.get(number)!;
     const dequeueCode = tally.dequeueCodeOf(number);
-    pullRequests.push({ number, change, merged, dequeueCode, asExpected: merged === change.expected.merged });
+    pullRequests.push({
+      number,
+      change,
+      expected,
+      merged,
+      dequeueCode,
+      asExpected: merged === expected.merged,
+    });
   }
   return { repository: repository.fullName, pullRequests, narration, drainSeconds };
 }
 
 const secondsSince = (origin: number, event: LogEvent) => (Date.parse(event.received_at) - origin) / 1000;
 
-const describe = (change: DemoChange): string =>
-  change.expected.merged ? 'should merge' : `should be dequeued: ${change.expected.because}`;
+const describe = (change: DemoChange, opened: readonly { number: number; change: DemoChange }[]): string => {
+  const rival = opened.find(
+    (other) => other.change.name === change.rival || other.change.rival === change.name,
+  );
+  if (rival) {
+    const conflict = change.expected.merged ? rival.change.expected : change.expected;
+    const kind = conflict.merged ? 'conflict' : conflict.because;
+    return `a ${kind} with #${rival.number}: whichever the queue takes second is dequeued`;
+  }
+  return change.expected.merged ? 'should merge' : `should be dequeued: ${change.expected.because}`;
+};

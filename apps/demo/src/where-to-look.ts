@@ -5,7 +5,7 @@ export function summaryLines(result: DemoResult): string[] {
   const lines = ['', `The queue drained in ${result.drainSeconds.toFixed(1)} s:`];
   for (const pull of result.pullRequests) {
     const ended = pull.merged ? 'merged' : `dequeued (${pull.dequeueCode ?? 'no code'})`;
-    const expected = pull.change.expected.merged ? 'merge' : pull.change.expected.because;
+    const expected = pull.expected.merged ? 'merge' : pull.expected.because;
     const verdict = pull.asExpected ? '' : `   <- expected: ${expected}`;
     lines.push(`  #${String(pull.number).padEnd(3)} ${pull.change.title.padEnd(36)} ${ended}${verdict}`);
   }

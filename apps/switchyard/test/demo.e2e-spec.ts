@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { SHORT_SCENARIO } from '../../demo/src/demo-scenario';
+import { expectedEnds, SHORT_SCENARIO } from '../../demo/src/demo-scenario';
 import { QueueNarrator, type LogEvent } from '../../demo/src/queue-narrator';
 import { startTestApp, type TestApp } from './harness';
 
@@ -86,7 +86,7 @@ describe('npm run demo (short form, against a running service)', () => {
     expect(repository).toMatch(/^acme\/demo-/);
     const numberOf = new Map(
       lines.flatMap((line) => {
-        const opened = /^ {2}opened #(\d+) (.+) \(should /.exec(line);
+        const opened = /^ {2}opened #(\d+) (.+) \(/.exec(line);
         return opened ? [[opened[2]!, Number(opened[1])] as const] : [];
       }),
     );
@@ -107,22 +107,30 @@ describe('npm run demo (short form, against a running service)', () => {
       texts.filter((text) => / (entered the queue|merged|dequeued)\b/.test(text)).sort();
     expect(departures(narrated)).toEqual(departures(fromLog));
 
-    for (const change of SHORT_SCENARIO) {
-      const number = numberOf.get(change.title)!;
+    // Of two rivals, the one the queue took second is the one dequeued.
+    const opened = SHORT_SCENARIO.map((change) => ({ number: numberOf.get(change.title)!, change }));
+    const entryOrder = [
+      ...new Set(
+        log.filter((event) => event.type === 'action.queue.enter').map((event) => event.pull_request!),
+      ),
+    ];
+    const ends = expectedEnds(opened, entryOrder);
+    for (const { number } of opened) {
+      const expected = ends.get(number)!;
       const pull = await app.request('GET', `/sandbox/github/repos/${repository}/pulls/${number}`);
-      expect({ number, merged: pull.body.merged }).toEqual({ number, merged: change.expected.merged });
+      expect({ number, merged: pull.body.merged }).toEqual({ number, merged: expected.merged });
       const left = log.filter(
         (event) => event.type === 'action.queue.leave' && event.pull_request === number,
       );
       expect(left).toHaveLength(1);
-      if (change.expected.merged) {
+      if (expected.merged) {
         expect(narrated).toContain(`#${number} merged`);
         continue;
       }
       const { dequeue_code: code, reason } = left[0]!.metadata as { dequeue_code: string; reason: string };
       // The second of two edits to one line conflicts with the first, queued ahead or merged already.
       const codes =
-        change.expected.because === 'textual conflict'
+        expected.because === 'textual conflict'
           ? ['CONFLICT_WITH_PULL_AHEAD', 'CONFLICT_WITH_BASE_BRANCH']
           : ['CHECKS_FAILED'];
       expect(codes).toContain(code);
