@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expectedEnds, SHORT_SCENARIO } from '../../demo/src/demo-scenario';
 import { QueueNarrator, type LogEvent } from '../../demo/src/queue-narrator';
+import type { Position } from '@switchyard/event-store';
+import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -72,7 +74,25 @@ describe('npm run demo (short form, against a running service)', () => {
   beforeAll(async () => {
     app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '0' });
   }, 120_000);
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    if (!app) return;
+    // The queue's last effects (labels, status comments and their webhooks) go on after the drain:
+    // close once the store's head stood still for a while and every processor has read it.
+    let last: Position | null = null;
+    await eventually(
+      'the service to go quiet',
+      async () => {
+        const head = await app.running.storage.store.headPosition();
+        const still = head !== null && head === last;
+        last = head;
+        return still;
+      },
+      { intervalMs: 2_000 },
+    );
+    const processors = app.running.projections!;
+    await processors.waitFor(processors.names, last!, 30_000);
+    await app.close();
+  }, 180_000);
 
   it('drains the queue as it narrates: the good pull requests merged, the bad ones dequeued with the reason told', async () => {
     const run = await runDemoAgainst(app);
