@@ -89,6 +89,7 @@ export default tseslint.config(
       'node_modules/**',
       'coverage/**',
       '.switchyard/**',
+      '.switchyard-demo/**',
       'jest.config.js',
       'libs/testing/reporters/**',
     ],
