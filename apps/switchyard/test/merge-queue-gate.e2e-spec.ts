@@ -83,6 +83,34 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
       [second, 'PR_MERGED'],
     ]);
   });
+  it('a merge held by a pause goes through on the unpause alone, with nothing else happening', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('queue-pause-release'));
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    // One checks slot and batches of one: checks run in place, and a pause does not stop them.
+    await team.commitFile('main', '.mergify.yml', 'merge_queue:\n  max_parallel_checks: 1\n');
+    const number = await openPullRequest(team, 'held', 'held.txt', 'held\n# sandbox-ci: seconds 3\n');
+    await team.comment(number, '@mergify queue');
+    await team.until('the checks to start', async () =>
+      (await team.queueEvents()).some((e) => e.type === 'merge_queue.checks_started'),
+    );
+    const paused = await app.request('PUT', `/v1/repos/${team.repository}/merge-queue/pause`, {
+      body: { reason: 'release' },
+    });
+    expect(paused.status).toBe(200);
+    await team.until('the checks to pass', async () =>
+      (await team.queueEvents()).some((e) => e.type === 'merge_queue.batch_passed'),
+    );
+    await sleep(3_000);
+    expect((await team.pull(number)).merged).toBe(false);
+    expect(await leaves(team)).toEqual([]);
+
+    const unpaused = await app.request('DELETE', `/v1/repos/${team.repository}/merge-queue/pause`);
+    expect(unpaused.status).toBe(204);
+    await team.until('the pull request to merge', async () => (await leaves(team)).length === 1, 60_000);
+    expect(await leaves(team)).toEqual([[number, 'PR_MERGED']]);
+    expect((await team.pull(number)).merged).toBe(true);
+  });
+
   it('a fast-forward batch checked behind another queue’s merge is checked again on the new base, then fast-forwards', async () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-fast-forward'));
     await team.commitFile('main', 'README.md', '# widgets\n');
