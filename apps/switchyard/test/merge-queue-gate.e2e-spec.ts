@@ -47,7 +47,12 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     await team.comment(second, '@mergify queue');
 
     // The moment the engine starts the first merge (past the merge gate), the queue is paused.
-    while (merges() === before) await sleep(1);
+    // A tight look (the merge call takes milliseconds), bounded like every other wait here.
+    const deadline = Date.now() + 300_000;
+    while (merges() === before) {
+      if (Date.now() > deadline) throw new Error('timed out waiting for the first merge to start');
+      await sleep(1);
+    }
     const paused = await app.request('PUT', `/v1/repos/${team.repository}/merge-queue/pause`, {
       body: { reason: 'incident' },
     });
@@ -59,6 +64,7 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     await team.until('the engine to settle on the pause', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.pause_observed' && e.data.paused),
     );
+    // Time for a merge call already sent to land and be recorded, then the engine catches up.
     await sleep(3_000);
     const head = await app.running.storage.store.headPosition();
     await app.running.projections!.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 30_000);
@@ -83,6 +89,7 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
       [second, 'PR_MERGED'],
     ]);
   });
+
   it('a merge held by a pause goes through on the unpause alone, with nothing else happening', async () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-pause-release'));
     await team.commitFile('main', 'README.md', '# widgets\n');
