@@ -5,6 +5,8 @@ import { join, resolve } from 'node:path';
 import { fencedBlocks, shownFailureStatuses } from './readme-blocks';
 
 const root = resolve(__dirname, '../../..');
+/** Long enough for a first build and the merge-queue example on a loaded machine. */
+const SCRIPT_LIMIT_MS = 900_000;
 
 /** Variables of the test's own environment that a reader's shell does not have. */
 const NOT_A_READERS = [
@@ -68,11 +70,17 @@ describe('the README examples', () => {
   let directory: string;
   let service: ChildProcessWithoutNullStreams | null = null;
   let serviceOutput = '';
+  let examples: ChildProcessWithoutNullStreams | null = null;
+  const stopExamples = () => {
+    if (examples?.pid !== undefined && examples.exitCode === null && examples.signalCode === null)
+      process.kill(-examples.pid, 'SIGKILL');
+  };
 
   beforeAll(() => {
     directory = mkdtempSync(join(tmpdir(), 'switchyard-readme-'));
   });
   afterAll(async () => {
+    stopExamples();
     if (service && service.exitCode === null) {
       const exited = new Promise((done) => service!.once('exit', done));
       service.kill('SIGTERM');
@@ -98,12 +106,17 @@ describe('the README examples', () => {
     service.stdout.setEncoding('utf8').on('data', (chunk: string) => (serviceOutput += chunk));
     service.stderr.setEncoding('utf8').on('data', (chunk: string) => (serviceOutput += chunk));
     return new Promise((done, fail) => {
+      const late = setTimeout(
+        () => fail(new Error(`the service printed no key and address in 300 s:\n${serviceOutput}`)),
+        300_000,
+      );
       const check = () => {
         const key = /store it now:\s+(\S+)\s/.exec(serviceOutput)?.[1];
         const url = /"msg":"switchyard listening"/.test(serviceOutput)
           ? /"url":"(http:[^"]+)"[^\n]*"msg":"switchyard listening"/.exec(serviceOutput)?.[1]
           : undefined;
         if (key && url) {
+          clearTimeout(late);
           service!.stdout.off('data', check);
           done({ url, key });
         }
@@ -130,11 +143,16 @@ describe('the README examples', () => {
     const run = spawn('bash', [scriptFile], {
       cwd: root,
       env: readersEnvironment({ SWITCHYARD: url, KEY: key, PATH: `${bin}:${process.env.PATH}` }),
+      detached: true, // a group of its own, so that a wait loop left running can be stopped with it
     });
+    examples = run;
+    // Past this, the examples hang (a wait that never ends): stop them and report where they were.
+    const giveUp = setTimeout(() => stopExamples(), SCRIPT_LIMIT_MS);
     let output = '';
     run.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     run.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const code = await new Promise<number | null>((done) => run.once('exit', done));
+    clearTimeout(giveUp);
 
     const answersFile = join(directory, 'answers');
     const answers = existsSync(answersFile)
@@ -149,7 +167,7 @@ describe('the README examples', () => {
     const tail = (text: string) => text.split('\n').slice(-60).join('\n');
     if (code !== 0)
       throw new Error(
-        `the README's shell examples stopped (exit ${code}); the last block started is the last "### README.md line"\n` +
+        `the README's shell examples stopped (exit ${code ?? `killed after ${SCRIPT_LIMIT_MS / 1000} s`}); the last block started is the last "### README.md line"\n` +
           `${tail(output)}\n--- the service said:\n${tail(serviceOutput)}`,
       );
     const notSuccesses = answers.filter((answer) => answer.status === null || answer.status >= 300);
