@@ -4,6 +4,7 @@ import {
   headingAnchors,
   linkTargets,
   shownFailureStatuses,
+  shownOutput,
 } from './readme-blocks';
 
 describe('reading the README', () => {
@@ -57,6 +58,24 @@ describe('reading the README', () => {
       'a-1',
       'bc',
     ]);
+  });
+
+  it('reads the output a block shows, with … for any text, from its whole-line comments', () => {
+    const block = {
+      language: 'sh',
+      line: 10,
+      text: ['curl x | jq -c .   # a trailing comment', '# {"id":…,"scope":"admin"}', '# …', '# 404'].join(
+        '\n',
+      ),
+    };
+    const shown = shownOutput(block);
+    expect(shown.map(({ line, shown }) => [line, shown])).toEqual([
+      [12, '{"id":…,"scope":"admin"}'],
+      [14, '404'],
+    ]);
+    expect(shown[0]!.pattern.test('{"id":"00-1","scope":"admin"}')).toBe(true);
+    expect(shown[0]!.pattern.test('{"id":"00-1","scope":"ci"}')).toBe(false);
+    expect(shown[1]!.pattern.test('4040')).toBe(false);
   });
 
   it('takes link targets from prose, not from code', () => {

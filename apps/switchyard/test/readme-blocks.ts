@@ -95,3 +95,23 @@ export function linkTargets(markdown: string): { target: string; line: number }[
   });
   return targets;
 }
+
+/**
+ * The output a shell block shows: each whole-line comment is a line its commands print, `…`
+ * standing for any text (a comment of `…` alone, for lines left out, shows nothing). Each comes
+ * with its line in the markdown file and a pattern for the printed line, trailing spaces ignored.
+ */
+export function shownOutput(block: FencedBlock): { line: number; shown: string; pattern: RegExp }[] {
+  const shown: { line: number; shown: string; pattern: RegExp }[] = [];
+  block.text.split('\n').forEach((text, index) => {
+    const comment = /^\s*#\s?(.*?)\s*$/.exec(text);
+    if (!comment || comment[1] === '…' || comment[1] === '') return;
+    const parts = comment[1]!.split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    shown.push({
+      line: block.line + 1 + index,
+      shown: comment[1]!,
+      pattern: new RegExp(`^${parts.join('.*')}$`),
+    });
+  });
+  return shown;
+}

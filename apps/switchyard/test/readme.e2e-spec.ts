@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:chil
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fencedBlocks, shownFailureStatuses } from './readme-blocks';
+import { fencedBlocks, shownFailureStatuses, shownOutput } from './readme-blocks';
 
 const root = resolve(__dirname, '../../..');
 /** Long enough for a first build and the merge-queue example on a loaded machine. */
@@ -63,7 +63,8 @@ function recordingCurl(directory: string): string {
  * bash (`set -euo pipefail`) from the repository's root, against a service started as the quick
  * start starts it (its own process, the embedded store in a new directory, nothing else) with the
  * key it printed in `KEY`. Any command that fails fails the test, and so does any answer outside
- * 2xx that the README does not show (`# 404 …` on a line of its own), in the order it shows them.
+ * 2xx that the README does not show (`# 404` on a line of its own), in the order it shows them, and
+ * any line it shows as printed (a whole-line comment, `…` for any text) that no command printed.
  */
 describe('the README examples', () => {
   jest.setTimeout(1_200_000);
@@ -180,5 +181,15 @@ describe('the README examples', () => {
             .join('\n'),
       );
     expect(answers.length).toBeGreaterThan(20);
+    // What the README shows the commands print, they print (in some line of the whole run).
+    const printed = output.split('\n').map((line) => line.trimEnd());
+    const notPrinted = shellBlocks
+      .flatMap((block) => shownOutput(block))
+      .filter(({ pattern }) => !printed.some((line) => pattern.test(line)))
+      .map(({ line, shown }) => `README.md:${line} shows ${shown}`);
+    if (notPrinted.length > 0)
+      throw new Error(
+        `the README shows output its examples did not print:\n${notPrinted.join('\n')}\n--- they printed:\n${output}`,
+      );
   });
 });
