@@ -37,6 +37,8 @@ function readersEnvironment(extra: Record<string, string>): NodeJS.ProcessEnv {
 function recordingCurl(directory: string): string {
   const real = spawnSync('bash', ['-c', 'command -v curl'], { encoding: 'utf8' }).stdout.trim();
   if (real === '') throw new Error('the README test needs curl on PATH');
+  if (spawnSync('bash', ['-c', 'command -v jq']).status !== 0)
+    throw new Error('the README test needs jq on PATH, as the README says its readers do');
   const bin = join(directory, 'bin');
   spawnSync('mkdir', ['-p', bin]);
   const wrapper = join(bin, 'curl');
