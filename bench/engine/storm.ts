@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
@@ -75,6 +76,21 @@ function slope(points: { t: number; v: number }[]): number {
   return variance === 0 ? 0 : covariance / variance;
 }
 
+/**
+ * What one phase cost this process (the service, the forge and the sender's thread): its CPU
+ * time, whatever share of the shared machine it was given, and the event loop's delay p99.
+ */
+function meter() {
+  const cpu = process.cpuUsage();
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  return () => {
+    loop.disable();
+    const { user, system } = process.cpuUsage(cpu);
+    return { cpuMs: (user + system) / 1000, loopDelayP99Ms: loop.percentile(99) / 1e6 };
+  };
+}
+
 function sendInWorker(job: StormJob): Promise<StormAnswer[]> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(join(__dirname, 'storm-sender.ts'), { workerData: job });
@@ -126,13 +142,14 @@ function sampleLag(running: RunningHttpApp, phase: () => Phase) {
           checks?: Array<{ name: string; details?: { processors?: Array<{ name: string; behind: number | null }> } }>;
         };
         const processors = body.checks?.find((check) => check.name === 'processors')?.details?.processors ?? [];
-        samples.push({
-          at: started,
-          phase: phase(),
-          behind: new Map(
-            processors.filter((p) => p.behind !== null).map((p) => [p.name, p.behind as number]),
-          ),
-        });
+        // A processor run in partitions (`name#i/n`, on PostgreSQL) counts as its most-behind one.
+        const behind = new Map<string, number>();
+        for (const p of processors) {
+          if (p.behind === null) continue;
+          const name = p.name.replace(/#\d+\/\d+$/, '');
+          behind.set(name, Math.max(behind.get(name) ?? 0, p.behind));
+        }
+        samples.push({ at: started, phase: phase(), behind });
       } catch (error) {
         log(`/readyz: ${String(error)}`);
       }
@@ -157,14 +174,16 @@ function feedQueue(running: RunningHttpApp, repository: string, inQueue: number)
   const labelled = new Set<number>();
   let stopped = false;
   let opened = 0;
+  const finished = new Set<number>();
+  let fromRevision = 0n;
   const loop = (async () => {
     while (!stopped) {
-      const events = (await running.storage.store.readStream(mergeQueueStreamId(repository, 'main'))).events;
-      const finished = new Set(
-        events
-          .filter((e) => e.type === 'merge_queue.pull_request_merged' || e.type === 'merge_queue.pull_request_left')
-          .map((e) => (e.data as { pullRequest: number }).pullRequest),
-      );
+      // Only the events since the last look: the whole stream each time would cost more than the storm.
+      const read = await running.storage.store.readStream(mergeQueueStreamId(repository, 'main'), { fromRevision });
+      for (const e of read.events)
+        if (e.type === 'merge_queue.pull_request_merged' || e.type === 'merge_queue.pull_request_left')
+          finished.add((e.data as { pullRequest: number }).pullRequest);
+      fromRevision = read.revision + 1n;
       const active = [...labelled].filter((number) => !finished.has(number)).length;
       for (let i = active; i < inQueue && !stopped; i++) {
         opened += 1;
@@ -319,16 +338,20 @@ export async function runStorm(options: StormOptions): Promise<void> {
     const lag = sampleLag(running, () => phase);
     const feeder = feedQueue(running, repository, options.inQueue);
     const calmStarted = Date.now();
+    const endCalm = meter();
     await pause(options.calmSeconds * 1000);
+    const calmCost = endCalm();
+    const endStorm = meter();
     const headBeforeStorm = (await running.storage.store.headPosition()) ?? 'start';
     const stormStarted = Date.now();
     phase = 'storm';
-    log(`calm phase over (load ${load()}); storm of ${stormCount} deliveries`);
+    log(`calm phase over (load ${load()}); storm of ${stormCount} deliveries from ${stormStarted}`);
     const answers = await sendInWorker({ url: `${running.url}/webhooks/github`, secret: SECRET, rate: options.rate, deliveries });
     const stormEnded = Date.now();
+    const stormCost = endStorm();
     phase = 'drain';
     const loadAtStormEnd = load();
-    log(`storm over (load ${loadAtStormEnd})`);
+    log(`storm over at ${stormEnded} (load ${loadAtStormEnd})`);
     await feeder.stop();
     const drainStarted = Date.now();
     const caughtUp = await running.projections!.waitFor(
@@ -400,6 +423,10 @@ export async function runStorm(options: StormOptions): Promise<void> {
         .join(', ');
     out(`engine code-host calls per second, queue alone: ${perSecond(callsIn(calmStarted, stormStarted), calmSeconds)}`);
     out(`engine code-host calls per second, in the storm: ${perSecond(callsIn(stormStarted, stormEnded), stormSeconds)}`);
+
+    out(
+      `\nthis process (service, forge and sender): CPU ${(calmCost.cpuMs / calmSeconds).toFixed(0)} ms/s with the queue alone, ${(stormCost.cpuMs / stormSeconds).toFixed(0)} ms/s in the storm, ${(stormCost.cpuMs / answers.length).toFixed(1)} ms per delivery with the queue's own work (at most ${(1000 / (stormCost.cpuMs / answers.length)).toFixed(0)} deliveries/s on one core); event-loop delay p99 ${ms(calmCost.loopDelayP99Ms)} alone, ${ms(stormCost.loopDelayP99Ms)} in the storm`,
+    );
 
     printLag(lag.samples, stormStarted, stormEnded, caughtUp, drainSeconds);
 
