@@ -24,7 +24,8 @@ export function forgeOf(baseUrl: string, adminKey: string, repository: string) {
     await forge('POST', '/git/refs', { ref: `refs/heads/${branch}`, sha: main.body.object.sha });
     await commit(branch, path, text);
     const opened = await forge('POST', '/pulls', { title: branch, head: branch, base: 'main' });
-    if (opened.status !== 201) throw new Error(`pull request ${branch}: ${opened.status} ${JSON.stringify(opened.body)}`);
+    if (opened.status !== 201)
+      throw new Error(`pull request ${branch}: ${opened.status} ${JSON.stringify(opened.body)}`);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes, read field by field
     return opened.body as Record<string, any>;
   };

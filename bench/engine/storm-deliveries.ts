@@ -78,7 +78,14 @@ export function stormDeliveries(options: {
         else labelled.delete(number);
         event = 'pull_request';
         payload = withRepository(example('pull_request', 'labeled'));
-        const label = { id: 7001, node_id: 'LA_storm', url: '', name: STORM_LABEL, color: 'ededed', default: false };
+        const label = {
+          id: 7001,
+          node_id: 'LA_storm',
+          url: '',
+          name: STORM_LABEL,
+          color: 'ededed',
+          default: false,
+        };
         payload.action = adding ? 'labeled' : 'unlabeled';
         payload.number = number;
         payload.label = label;

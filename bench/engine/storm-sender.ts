@@ -26,16 +26,22 @@ export interface StormAnswer {
   event: string;
   /** Epoch ms the delivery was due. */
   scheduledAt: number;
-  /** From its due moment to the last byte of the answer; NaN when it failed. */
+  /** From its due moment to the last byte of the answer; Infinity when it failed or timed out. */
   latencyMs: number;
   status: number;
   /** The door's `status` field: recorded, duplicate, ignored; or the error. */
   answer: string;
 }
 
-const TIMEOUT_MS = 30_000;
+/** GitHub gives up on a delivery that is not answered within 10 s (and does not send it again). */
+export const GITHUB_TIMEOUT_MS = 10_000;
 
-function send(agent: Agent, url: URL, secret: string, delivery: StormDelivery): Promise<{ status: number; text: string }> {
+function send(
+  agent: Agent,
+  url: URL,
+  secret: string,
+  delivery: StormDelivery,
+): Promise<{ status: number; text: string }> {
   const signature = `sha256=${createHmac('sha256', secret).update(delivery.body).digest('hex')}`;
   return new Promise((resolve) => {
     const outgoing = request(
@@ -43,7 +49,6 @@ function send(agent: Agent, url: URL, secret: string, delivery: StormDelivery): 
       {
         method: 'POST',
         agent,
-        timeout: TIMEOUT_MS,
         headers: {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(delivery.body),
@@ -62,7 +67,9 @@ function send(agent: Agent, url: URL, secret: string, delivery: StormDelivery): 
         response.on('error', (error) => resolve({ status: 0, text: error.message }));
       },
     );
-    outgoing.on('timeout', () => outgoing.destroy(new Error('timed out')));
+    // The whole exchange, as GitHub times it, not the socket's idle time.
+    const timer = setTimeout(() => outgoing.destroy(new Error('timed out')), GITHUB_TIMEOUT_MS);
+    outgoing.on('close', () => clearTimeout(timer));
     outgoing.on('error', (error) => resolve({ status: 0, text: error.message }));
     outgoing.end(delivery.body);
   });
@@ -70,7 +77,7 @@ function send(agent: Agent, url: URL, secret: string, delivery: StormDelivery): 
 
 async function run(job: StormJob): Promise<StormAnswer[]> {
   const url = new URL(job.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = new Agent({ keepAlive: true });
   const started = Date.now() + 50;
   const answers: Promise<StormAnswer>[] = [];
   let next = 0;
@@ -92,7 +99,7 @@ async function run(job: StormJob): Promise<StormAnswer[]> {
               id: delivery.id,
               event: delivery.event,
               scheduledAt,
-              latencyMs: status === 0 ? Number.NaN : Date.now() - scheduledAt,
+              latencyMs: status === 0 ? Number.POSITIVE_INFINITY : Date.now() - scheduledAt,
               status,
               answer,
             };
