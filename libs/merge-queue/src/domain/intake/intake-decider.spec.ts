@@ -452,6 +452,20 @@ describe('merge-queue intake: commands', () => {
     intake.given().when(accepted('queue', 'nowhere'), pullRequest(), twoQueues).thenNothing();
   });
 
+  it('@mergify requeue <name>, an alias of queue, goes to that queue too', () => {
+    const twoQueues = configurationOf(
+      ['queue_rules:', '  - name: urgent', '    queue_conditions: [label=urgent]', '  - name: default'].join(
+        '\n',
+      ),
+    );
+    intake
+      .given()
+      .when(accepted('requeue', 'urgent'), pullRequest({ labels: ['urgent'] }), twoQueues)
+      .then([
+        enqueued({ queueName: 'urgent', trigger: 'Command: requeue urgent', origin: origin('requeue') }),
+      ]);
+  });
+
   it('a command without any configuration queues into the default queue', () => {
     intake
       .given()
