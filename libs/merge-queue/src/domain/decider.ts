@@ -21,6 +21,7 @@ import { initialQueueState, evolveQueue, policyOf, type Batch, type QueueState }
 import {
   ancestorsOf,
   batchById,
+  batchNameOf,
   checkedPullRequests,
   checksInPlace,
   holdsSlot,
@@ -29,6 +30,7 @@ import {
 } from './train';
 import {
   DEFAULT_PARTITION,
+  batchFactsOf,
   dissolve,
   dissolveDescendants,
   dissolveWithDescendants,
@@ -243,6 +245,7 @@ function draftCreated(t: Transition, c: DraftCreated): void {
     queueName: batch.queueName,
     partitionName: DEFAULT_PARTITION,
     trainCarId: batch.id,
+    ...batchFactsOf(batch),
     attempt: batch.attempt,
     startReason: startReasonOf(batch),
     speculativeCheck: {
@@ -253,9 +256,13 @@ function draftCreated(t: Transition, c: DraftCreated): void {
       checksStartedAt: t.occurredAt,
       checksEndedAt: null,
       unsuccessfulChecks: [],
+      pullRequestNumbers: batch.pullRequests,
     },
     pullRequests: referencesOf(t.state, batch.pullRequests),
     checkHeadSha: c.headSha,
+    previousBatches: Object.fromEntries(
+      batch.pullRequests.map((n) => [n, t.state.pullRequests[n]?.lastCheckedBatch ?? null]),
+    ),
   });
 }
 
@@ -400,6 +407,7 @@ function resolveFailure(t: Transition, batch: Batch): void {
     trainCarId: batch.id,
     originalBatch: referencesOf(t.state, batch.pullRequests),
     batchPullRequestNumbers: batch.checkPullRequests,
+    batchName: batchNameOf(batch.queueName, batch.pullRequests),
     batchSizeBeforeSplit: batch.pullRequests.length,
     numberOfSubBatches: chunks.length,
     bisectionDepth: depth + 1,
@@ -502,11 +510,13 @@ function merged(t: Transition, c: PullRequestMergedByQueue): void {
       queuedAt: new Date(pr.queuedAt).toISOString(),
       priorityRuleName: pr.priorityRuleName,
       sessionId: pr.sessionId,
+      mergeCommitSha: c.mergeCommitSha,
     },
     pr.trigger,
   );
   recordLeave(t, pr, batch.covered ? 'PR_MERGED_INTERMEDIATE_RESULTS_SKIPPED' : 'PR_MERGED', {
     merged: true,
+    batch,
   });
   t.emit('merge_queue.base_moved', { sha: c.mergeCommitSha, byQueue: true });
 }
@@ -603,10 +613,12 @@ function endFinishedBisections(t: Transition): void {
       trainCarId: bisection.id,
       originalBatch: bisection.originalBatch,
       batchPullRequestNumbers: bisection.checkPullRequests,
+      batchName: batchNameOf(bisection.queueName, bisection.original),
       culpritFound: bisection.culprits.length > 0,
       culpritPullRequests: bisection.culprits,
       remainingPullRequests: bisection.original.filter((n) => !bisection.culprits.includes(n)),
       maxFailureResolutionReached: bisection.capReached,
+      droppedUnverifiedPullRequests: bisection.droppedUnverified ?? [],
     });
   }
 }

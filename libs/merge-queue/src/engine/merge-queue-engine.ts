@@ -72,6 +72,7 @@ class FencedCommandService extends CommandService {
 
 interface Logger {
   warn(object: object, message: string): void;
+  info(object: object, message: string): void;
 }
 
 /** The merge-queue engine's parts, wired to one code host, store and read models. */
