@@ -5,3 +5,4 @@ export * from './settled';
 export * from './eventually';
 export * from './fresh-postgres-database';
 export * from './bystander-transactions';
+export * from './chromium';
