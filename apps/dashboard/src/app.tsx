@@ -3,6 +3,7 @@ import { SIGN_IN_PATH } from './api';
 import { location, navigate } from './router';
 import { routeOf } from './routes';
 import { loadSession, session, signOut } from './session';
+import { ActivityLogView } from './views/activity-log';
 import { Problem } from './views/problem';
 import { PullRequestView } from './views/pull-request';
 import { QueueView } from './views/queue';
@@ -51,6 +52,8 @@ export function App() {
           <RepositoriesView />
         ) : route.page === 'queue' ? (
           <QueueView repository={route.repository} branch={route.branch} />
+        ) : route.page === 'log' ? (
+          <ActivityLogView repository={route.repository} />
         ) : route.page === 'pull' ? (
           <PullRequestView repository={route.repository} number={route.number} />
         ) : (

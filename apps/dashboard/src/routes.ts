@@ -4,6 +4,7 @@ export type Route =
   | { page: 'repositories' }
   | { page: 'queue'; repository: string; branch: string }
   | { page: 'pull'; repository: string; number: number }
+  | { page: 'log'; repository: string }
   | { page: 'not-found' };
 
 /** The view a /ui path shows. */
@@ -12,6 +13,8 @@ export function routeOf(path: string): Route {
   if (parts[0] !== 'ui') return { page: 'not-found' };
   if (parts.length === 1) return { page: 'repositories' };
   if (parts.length === 2 && parts[1] === 'sign-in') return { page: 'sign-in' };
+  if (parts[1] === 'repos' && parts.length === 5 && parts[4] === 'logs')
+    return { page: 'log', repository: `${parts[2]}/${parts[3]}` };
   if (parts[1] === 'repos' && parts.length === 6) {
     const repository = `${parts[2]}/${parts[3]}`;
     if (parts[4] === 'queues') return { page: 'queue', repository, branch: parts[5] };
@@ -25,3 +28,4 @@ export const queueHref = (repository: string, branch: string): string =>
   `/ui/repos/${repository}/queues/${encodeURIComponent(branch)}`;
 export const pullHref = (repository: string, number: number): string =>
   `/ui/repos/${repository}/pulls/${number}`;
+export const logHref = (repository: string): string => `/ui/repos/${repository}/logs`;

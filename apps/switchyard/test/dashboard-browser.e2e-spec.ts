@@ -138,6 +138,20 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await screen('pull-request');
   });
 
+  it("the activity log filters the API's events and draws logs/aggregate's histogram", async () => {
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/logs`);
+    await page.getByTestId('log-row').first().waitFor({ timeout: 60_000 });
+    await page.getByLabel('Event type').fill('action.queue.leave');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page
+      .getByTestId('log-total')
+      .filter({ hasText: /^3 events/ })
+      .waitFor();
+    expect(await page.getByTestId('log-row').count()).toBe(3);
+    await page.locator('.uplot canvas').first().waitFor();
+    await screen('activity-log');
+  });
+
   it('renders the first page of a 500-pull-request queue (measured, not asserted)', async () => {
     const waiting = Array.from({ length: 500 }, (_, index) => ({
       number: 1000 + index,

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError, repoPath } from '../api';
 import type { QueueStatusJson, ScheduledFreezeJson } from '../api-types';
 import { relativeTime, trainOf, waitingRowsOf } from '../queue-view-model';
-import { pullHref } from '../routes';
+import { logHref, pullHref } from '../routes';
 import { Problem } from './problem';
 
 /** How far back the time slider reaches, in seconds (arrow keys step by one, Page Up and Down further). */
@@ -79,6 +79,9 @@ export function QueueView({ repository, branch }: { repository: string; branch: 
       <h1 id="queue-title">
         {repository} <span class="muted">→</span> {branch}
       </h1>
+      <p>
+        <a href={logHref(repository)}>Activity log</a>
+      </p>
 
       <div class="time">
         <label for="time-slider">Show the queue as it was</label>

@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { api, ApiError, repoPath } from '../api';
 import type { QueueStatusJson, ScheduledFreezeJson } from '../api-types';
 import { describeQueueState, queueStateOf, type QueueState } from '../queue-view-model';
-import { queueHref } from '../routes';
+import { logHref, queueHref } from '../routes';
 import { Problem } from './problem';
 
 interface BranchState {
@@ -69,6 +69,9 @@ export function RepositoriesView() {
       {rows.value?.map((row) => (
         <article class="repository" key={row.repository} aria-labelledby={`repo-${row.repository}`}>
           <h2 id={`repo-${row.repository}`}>{row.repository}</h2>
+          <p>
+            <a href={logHref(row.repository)}>Activity log</a>
+          </p>
           {row.branches instanceof ApiError ? (
             <Problem error={row.branches} />
           ) : (
