@@ -6,3 +6,4 @@ export * from './eventually';
 export * from './fresh-postgres-database';
 export * from './bystander-transactions';
 export * from './chromium';
+export * from './time-scale';

@@ -2,6 +2,7 @@ import { unprocessable, type Decider } from '@switchyard/kernel';
 import type {
   ApplyConfiguration,
   BaseBranchMoved,
+  BatchBehindBase,
   CommandOrigin,
   ChecksReported,
   DraftCreated,
@@ -134,6 +135,8 @@ function handle(t: Transition, command: MergeQueueCommand): void {
       return merged(t, command);
     case 'merge_failed':
       return mergeFailed(t, command);
+    case 'batch_behind_base':
+      return batchBehindBase(t, command);
     case 'draft_closed':
       if (t.state.draftsToClose.includes(command.checkPullRequest))
         t.emit('merge_queue.draft_closed', { checkPullRequest: command.checkPullRequest });
@@ -521,6 +524,19 @@ function mergeFailed(t: Transition, c: MergeFailed): void {
     retryAt: new Date(c.at + delay).toISOString(),
     message: c.message,
   });
+}
+
+/**
+ * §2.7: a fast-forward lands the tested commit itself, so a draft built before the base moved
+ * (another queue's merge makes a commit no draft holds) can never land: the batch, and what is
+ * checked on top of it, are checked again on the new base (re-embarked, MERGE_QUEUE_RESET). A base
+ * the queue has not seen move yet is taken in first, as any external push would be.
+ */
+function batchBehindBase(t: Transition, c: BatchBehindBase): void {
+  baseMoved(t, { ...c, kind: 'base_moved', sha: c.baseSha });
+  const batch = batchById(t.state, c.batchId);
+  if (batch?.phase !== 'passed') return;
+  dissolveWithDescendants(t, batch, 'MERGE_QUEUE_RESET');
 }
 
 /** §2.9: an external push resets the queue unless reset_on_external_merge is never. */
