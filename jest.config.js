@@ -18,6 +18,8 @@ const ESM_ONLY_PACKAGES = [
   'json-with-bigint',
   'fast-content-type-parse',
   'content-type',
+  // @fastify/static's (the dashboard's assets).
+  'content-disposition',
 ];
 
 // Packages whose exports offer only an `import` condition, which jest's CommonJS resolver does not

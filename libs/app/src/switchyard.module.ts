@@ -18,6 +18,7 @@ import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
 import { StatusModule } from '@switchyard/merge-queue/status';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { ParkedEventsController } from './parked-events/parked-events.controller';
 import { EngineLayout } from './runtime/engine-layout';
 
@@ -73,6 +74,7 @@ export class SwitchyardModule {
         MergeQueueModule,
         StatusModule,
         OperationsModule,
+        DashboardModule,
       ],
     };
   }
