@@ -1,3 +1,4 @@
+import type { DequeueReason } from '@switchyard/kernel';
 import type { QueuePolicy } from './policy';
 
 /**
@@ -80,6 +81,7 @@ export interface QueuedPullRequest {
   sessionId: string;
 }
 
+/** The dequeue reasons this engine writes: a subset of Mergify's list (the kernel's DEQUEUE_REASONS). */
 export const ABORT_CODES = [
   'PR_DEQUEUED',
   'PR_DEQUEUED_FROM_PARTITION',
@@ -113,7 +115,7 @@ export const ABORT_CODES = [
   'STACK_PREDECESSOR_DEQUEUED',
   'INTERMEDIATE_RESULTS_SKIPPED',
   'CHECKS_RETRIED',
-] as const;
+] as const satisfies readonly DequeueReason[];
 
 export type AbortCode = (typeof ABORT_CODES)[number];
 
