@@ -12,3 +12,4 @@ export * from './seeded-random';
 export * from './outage';
 export * from './linear-regex';
 export * from './dequeue-reasons';
+export * from './logger';

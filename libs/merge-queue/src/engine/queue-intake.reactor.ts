@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/kernel';
 import { isCodeHostError, type CodeHost, type PullRequestSnapshot } from '@switchyard/code-host';
 import type { CommandAccepted, PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type {
@@ -50,11 +51,6 @@ export const QUEUE_INTAKE_EVENT_TYPES = [
   'merge_queue.checks_started',
 ] as const;
 
-interface Logger {
-  warn(object: object, message: string): void;
-  info(object: object, message: string): void;
-}
-
 /**
  * Turns facts into queue commands. Each reaction loads what the intake's rules read (the pull
  * request's snapshot, its queue's state, the repository's configuration), decides with the pure
@@ -69,7 +65,7 @@ export function createQueueIntakeReactor(deps: {
   sql: SqlQueryable;
   freshness: ReadModelFreshness;
   clock: Clock;
-  logger: Logger;
+  logger: Pick<Logger, 'warn' | 'info'>;
 }): Reactor {
   const { desk, snapshots, freezes, sql, freshness, clock, codeHost, logger } = deps;
 
