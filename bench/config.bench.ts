@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { CORE_SCHEMA, dump, load, mergeTag } from 'js-yaml';
 import { parse } from 'yaml';
-import { validateConfiguration } from '@switchyard/config';
+import { validateConfiguration } from '@switchyard/mergify-config';
 import { printMachine } from './eventstore/report';
 import { median } from './logs/latency';
 
@@ -25,7 +25,7 @@ import { median } from './logs/latency';
  * BENCH_CONFIG_ROUNDS (default 5) rounds; the median is printed.
  */
 const ROUNDS = Number(process.env.BENCH_CONFIG_ROUNDS ?? '5');
-const CORPUS = join(__dirname, '../libs/config/test-fixtures/mergify-configs');
+const CORPUS = join(__dirname, '../libs/mergify-config/test-fixtures/mergify-configs');
 const GOAL_MS = 100;
 /**
  * The day the verdicts are given for: before the 2026-07-31 removal of queue-rule `conditions`, so

@@ -1,4 +1,4 @@
-import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { repositoryStreamId } from '@switchyard/code-host/webhooks';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';

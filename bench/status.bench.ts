@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import type { CheckOnHead } from '@switchyard/code-host';
 import { codeHostProjections } from '@switchyard/code-host/pull-requests';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions/testing/pull-request-snapshot.fixture';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions/testing/pull-request-snapshot.fixture';
 import type { EventStore } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { systemClock } from '@switchyard/kernel';

@@ -8,7 +8,7 @@
  * of it) plus one retry (1 s).
  */
 import { randomBytes } from 'node:crypto';
-import { EngineLayout } from '@switchyard/app';
+import { EngineLayout } from '@switchyard/runtime';
 import { partitionName } from '@switchyard/projection';
 import { freshPostgresDatabase } from '@switchyard/testing';
 import {

@@ -1,4 +1,4 @@
-import type { RunningHttpApp } from '@switchyard/app';
+import type { RunningHttpApp } from '@switchyard/runtime';
 
 /**
  * bench:engine --storm's view of the processors: `/readyz` every second, each processor's

@@ -4,7 +4,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
-import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { gitHubFactEventTypes, repositoryStreamId } from '@switchyard/code-host/webhooks';
 import type { Position } from '@switchyard/event-store';

@@ -1,4 +1,4 @@
-import { switchyardProjections } from '@switchyard/app';
+import { switchyardProjections } from '@switchyard/runtime';
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { rebuildBlueGreen } from '@switchyard/projection';
 import type { PgExecutor } from '@switchyard/sql';

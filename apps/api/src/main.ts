@@ -1,4 +1,4 @@
-import { startHttpApp, stopOnSignals } from '@switchyard/app';
+import { startHttpApp, stopOnSignals } from '@switchyard/runtime';
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /**

@@ -6,7 +6,7 @@ import {
   registerParkedCommands,
   registerRebuildCommand,
   SWITCHYARD_VERSION,
-} from '@switchyard/app';
+} from '@switchyard/runtime';
 import { registerKeyCommands } from './commands/keys.command';
 import { registerSimulateCommand } from './commands/simulate.command';
 

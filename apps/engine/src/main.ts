@@ -1,5 +1,5 @@
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
-import { runEngine, stopOnSignals } from '@switchyard/app';
+import { runEngine, stopOnSignals } from '@switchyard/runtime';
 
 async function main(): Promise<void> {
   const engine = await runEngine(loadConfigOrExit());

@@ -5,7 +5,7 @@ import {
   runProjector,
   stopOnSignals,
   SWITCHYARD_VERSION,
-} from '@switchyard/app';
+} from '@switchyard/runtime';
 import { ConfigError, loadConfigOrExit } from '@switchyard/platform';
 
 /** `projector` runs every projection; `projector rebuild <name>` rebuilds one beside the live one. */

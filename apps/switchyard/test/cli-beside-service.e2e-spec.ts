@@ -1,8 +1,8 @@
-import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { loadConfig } from '@switchyard/platform';
-import type { AuthCliContext } from '@switchyard/app';
-import { openAuthCliContext } from '@switchyard/app';
+import type { AuthCliContext } from '@switchyard/runtime';
+import { openAuthCliContext } from '@switchyard/runtime';
 import {
   createFreshPostgresDatabase,
   postgresAvailable,

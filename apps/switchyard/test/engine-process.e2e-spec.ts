@@ -1,4 +1,4 @@
-import { EngineLayout, runEngine, runProjector, startHttpApp, type RunningEngine } from '@switchyard/app';
+import { EngineLayout, runEngine, runProjector, startHttpApp, type RunningEngine } from '@switchyard/runtime';
 import { partitionName } from '@switchyard/projection';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { loadConfig } from '@switchyard/platform';

@@ -1,7 +1,7 @@
-import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { loadConfig, type SwitchyardConfig } from '@switchyard/platform';
-import { runEngine, type RunningEngine } from '@switchyard/app';
-import { runProjector } from '@switchyard/app';
+import { runEngine, type RunningEngine } from '@switchyard/runtime';
+import { runProjector } from '@switchyard/runtime';
 import {
   createFreshPostgresDatabase,
   postgresAvailable,

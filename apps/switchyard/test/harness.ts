@@ -1,4 +1,4 @@
-import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switchyard/runtime';
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { FixedClock } from '@switchyard/kernel';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';

@@ -1,4 +1,4 @@
-import { startHttpApp, type RunningHttpApp } from '@switchyard/app';
+import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { loadConfig } from '@switchyard/platform';
 import {
   eventually,

@@ -5,7 +5,7 @@ import {
   runProjector,
   startHttpApp,
   type RunningHttpApp,
-} from '@switchyard/app';
+} from '@switchyard/runtime';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { loadConfig } from '@switchyard/platform';
 import { partitionName, readCheckpoint } from '@switchyard/projection';

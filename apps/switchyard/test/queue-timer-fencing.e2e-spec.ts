@@ -1,4 +1,4 @@
-import { EngineLayout, openMergeQueueEngine } from '@switchyard/app';
+import { EngineLayout, openMergeQueueEngine } from '@switchyard/runtime';
 import { CODE_HOST, type CodeHost } from '@switchyard/code-host';
 import type { EventStore } from '@switchyard/event-store';
 import { mergeQueueDecider } from '@switchyard/merge-queue';

@@ -1,4 +1,4 @@
-import { EngineLayout, openSwitchyardStorage } from '@switchyard/app';
+import { EngineLayout, openSwitchyardStorage } from '@switchyard/runtime';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { loadConfig, type Storage } from '@switchyard/platform';
 import { partitionName } from '@switchyard/projection';

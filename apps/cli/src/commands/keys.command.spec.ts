@@ -13,7 +13,7 @@ import {
   openCredentialDatabase,
   type AuthTestKit,
 } from '../../../../libs/auth/test/auth-test-kit';
-import type { AuthCliContext } from '@switchyard/app';
+import type { AuthCliContext } from '@switchyard/runtime';
 import { registerKeyCommands } from './keys.command';
 
 describe('keys and tokens commands', () => {

@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import type { AuthCliContext } from '@switchyard/app';
+import type { AuthCliContext } from '@switchyard/runtime';
 import type { ApplicationKeyScope, CredentialSummary } from '@switchyard/auth';
 
 /** What the key and token commands need; the CLI main opens it (storage, projections) per run. */

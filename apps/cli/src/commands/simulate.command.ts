@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { validateConfiguration } from '@switchyard/config';
+import { validateConfiguration } from '@switchyard/mergify-config';
 import {
   defaultQueuePolicy,
   formatSimulationReport,

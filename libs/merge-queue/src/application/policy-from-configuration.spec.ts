@@ -1,4 +1,4 @@
-import { validateConfiguration } from '@switchyard/config';
+import { validateConfiguration } from '@switchyard/mergify-config';
 import { queuePolicyFromConfiguration } from './policy-from-configuration';
 
 const policyOf = (text: string, options?: Parameters<typeof queuePolicyFromConfiguration>[1]) => {

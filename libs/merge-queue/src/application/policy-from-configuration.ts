@@ -1,4 +1,4 @@
-import type { MergifyConfiguration, QueueRuleConfiguration } from '@switchyard/config';
+import type { MergifyConfiguration, QueueRuleConfiguration } from '@switchyard/mergify-config';
 import {
   defaultQueuePolicy,
   type ChecksTimeout,
@@ -8,7 +8,7 @@ import {
 } from '../domain/policy';
 
 /**
- * The validated `.mergify.yml` (libs/config) as the engine's queue policy. The configuration speaks
+ * The validated `.mergify.yml` (libs/mergify-config) as the engine's queue policy. The configuration speaks
  * the file's language; the domain only knows what the planner needs.
  */
 export function queuePolicyFromConfiguration(

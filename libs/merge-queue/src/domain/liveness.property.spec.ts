@@ -1,4 +1,4 @@
-import { validateConfiguration } from '@switchyard/config';
+import { validateConfiguration } from '@switchyard/mergify-config';
 import fc from 'fast-check';
 import { queuePolicyFromConfiguration } from '../application/policy-from-configuration';
 import { runWorld, type LifeAction, type PullRequestLife, type WorldRecord } from '../testing/queue-world';

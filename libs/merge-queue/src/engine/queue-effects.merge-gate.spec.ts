@@ -1,5 +1,5 @@
 import type { CodeHost } from '@switchyard/code-host';
-import { pullRequestSnapshotFixture } from '@switchyard/config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config';
 import type { RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';

@@ -1,6 +1,6 @@
 import type { CheckOnHead, CodeHost, PullRequestSnapshot } from '@switchyard/code-host';
 import type { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
-import { pullRequestSnapshotFixture } from '@switchyard/config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config';
 import type { RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';

@@ -1,5 +1,5 @@
 import type { CodeHost, RepositoryCoordinates } from '@switchyard/code-host';
-import { validateConfiguration, type MergifyConfiguration } from '@switchyard/config';
+import { validateConfiguration, type MergifyConfiguration } from '@switchyard/mergify-config';
 import { type Clock, systemClock } from '@switchyard/kernel';
 import { queuePolicyFromConfiguration } from '../application/policy-from-configuration';
 import type { QueuePolicy } from '../domain/policy';

@@ -1,5 +1,5 @@
 import type { CheckOnHead } from '@switchyard/code-host';
-import { priorityAlias, renderConditionMarkdown, type ConditionEvaluation } from '@switchyard/config';
+import { priorityAlias, renderConditionMarkdown, type ConditionEvaluation } from '@switchyard/mergify-config';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
 import type { Batch, QueueEntry } from '../domain/state';
 import { queuePositionOf } from '../domain/presentation';

@@ -1,6 +1,6 @@
 import type { CheckOnHead } from '@switchyard/code-host';
-import { validateConfiguration, type QueueRuleConfiguration } from '@switchyard/config';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions/testing/pull-request-snapshot.fixture';
+import { validateConfiguration, type QueueRuleConfiguration } from '@switchyard/mergify-config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions/testing/pull-request-snapshot.fixture';
 import { conditionEvaluationProblems } from './testing/spec-shapes';
 import { judgeMergeConditions } from './merge-conditions';
 

@@ -5,8 +5,8 @@ import {
   type ConditionEvaluation,
   type ConditionNode,
   type QueueRuleConfiguration,
-} from '@switchyard/config';
-import type { RepositoryConfigurationSource } from '@switchyard/config/application/repository-configuration-source';
+} from '@switchyard/mergify-config';
+import type { RepositoryConfigurationSource } from '@switchyard/mergify-config/application/repository-configuration-source';
 import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Batch } from '../domain/state';

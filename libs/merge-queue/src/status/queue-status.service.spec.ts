@@ -1,5 +1,5 @@
 import { pullRequestSnapshotsProjection } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions/testing/pull-request-snapshot.fixture';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions/testing/pull-request-snapshot.fixture';
 import { CommandService } from '@switchyard/event-store/application';
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { FixedClock } from '@switchyard/kernel';

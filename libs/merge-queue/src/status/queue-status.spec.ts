@@ -1,4 +1,4 @@
-import type { ConditionEvaluation } from '@switchyard/config';
+import type { ConditionEvaluation } from '@switchyard/mergify-config';
 import type { MergeQueueEvent } from '../domain/events';
 import {
   checksReported,

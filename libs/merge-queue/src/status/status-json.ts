@@ -1,5 +1,5 @@
 import type { PullRequestLabel } from '@switchyard/code-host';
-import { priorityAlias } from '@switchyard/config';
+import { priorityAlias } from '@switchyard/mergify-config';
 import { deterministicUuid } from '../domain/hashing';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
 import { policyOf, type Batch, type QueueEntry } from '../domain/state';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CODE_HOST, type CodeHost } from '@switchyard/code-host';
 import { CodeHostModule } from '@switchyard/code-host/nest';
-import { CodeHostConfigurationSource } from '@switchyard/config/application/code-host-configuration-source';
+import { CodeHostConfigurationSource } from '@switchyard/mergify-config/application/code-host-configuration-source';
 import type { EventStore } from '@switchyard/event-store';
 import type { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';

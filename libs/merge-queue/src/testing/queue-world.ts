@@ -1,6 +1,6 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import type { MergifyConfiguration } from '@switchyard/config';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import type { MergifyConfiguration } from '@switchyard/mergify-config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import type { MergeQueueCommand } from '../domain/commands';
 import { mergeQueueDecider } from '../domain/decider';
 import type { DequeueCode, MergeQueueEvent } from '../domain/events';

@@ -1,5 +1,5 @@
-import { validateConfiguration, type MergifyConfiguration } from '@switchyard/config';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import { validateConfiguration, type MergifyConfiguration } from '@switchyard/mergify-config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import { PRIORITY } from '../policy';
 import { admit, matchingQueueAction, priorityFor, queueRuleFor, stillAdmissible } from './admission';
 

@@ -1,6 +1,6 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import type { MergifyConfiguration, QueueRuleConfiguration } from '@switchyard/config';
-import { evaluateConditions, type ConditionContext } from '@switchyard/config/conditions';
+import type { MergifyConfiguration, QueueRuleConfiguration } from '@switchyard/mergify-config';
+import { evaluateConditions, type ConditionContext } from '@switchyard/mergify-config/conditions';
 import { PRIORITY } from '../policy';
 
 /**

@@ -1,6 +1,6 @@
 import type { CheckOnHead } from '@switchyard/code-host';
-import { validateConfiguration } from '@switchyard/config';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import { validateConfiguration } from '@switchyard/mergify-config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import { evaluateMergeConditions, judgeBatchChecks, QUEUE_CHECK_NAME } from './checks-verdict';
 
 const NOW = new Date('2026-07-01T10:00:00Z');

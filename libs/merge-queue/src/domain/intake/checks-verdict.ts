@@ -1,6 +1,6 @@
 import type { CheckOnHead, PullRequestSnapshot } from '@switchyard/code-host';
-import type { QueueRuleConfiguration } from '@switchyard/config';
-import { evaluateConditions, type ConditionEvaluation } from '@switchyard/config/conditions';
+import type { QueueRuleConfiguration } from '@switchyard/mergify-config';
+import { evaluateConditions, type ConditionEvaluation } from '@switchyard/mergify-config/conditions';
 import type { QueueCheck } from '../events';
 
 /** The check run the engine itself posts on queued pull requests: never part of a batch's verdict. */

@@ -1,7 +1,7 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
 import type { CommandAccepted } from '@switchyard/code-host/pull-requests';
-import { validateConfiguration, type MergifyConfiguration } from '@switchyard/config';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import { validateConfiguration, type MergifyConfiguration } from '@switchyard/mergify-config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import {
   batchOf,
   checksReported,

@@ -1,6 +1,6 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
 import type { CommandAccepted } from '@switchyard/code-host/pull-requests';
-import type { MergifyConfiguration } from '@switchyard/config';
+import type { MergifyConfiguration } from '@switchyard/mergify-config';
 import type { CommandOrigin, Dequeue, Enqueue, MergeQueueCommand } from '../commands';
 import type { CommandAuthor } from '../events';
 import { ruleMayRequeue } from '../requeue';

@@ -1,5 +1,5 @@
 import type { CheckOnHead, PullRequestSnapshot } from '@switchyard/code-host';
-import { pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import {
   batchOf,
   checksReported,

@@ -1,5 +1,5 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import type { QueueRuleConfiguration } from '@switchyard/config';
+import type { QueueRuleConfiguration } from '@switchyard/mergify-config';
 import type { BaseBranchMoved, ChecksReported, SetPause, SetScopes } from '../commands';
 import type { Batch, QueueState } from '../state';
 import { judgeBatchChecks } from './checks-verdict';

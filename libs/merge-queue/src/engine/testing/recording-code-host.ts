@@ -5,7 +5,7 @@ import {
   type PullRequestSummary,
   summaryOf,
 } from '@switchyard/code-host';
-import { pullRequestSnapshotFixture } from '@switchyard/config';
+import { pullRequestSnapshotFixture } from '@switchyard/mergify-config';
 
 export const REPOSITORY = 'acme/widgets';
 export const OUR_LOGIN = 'switchyard[bot]';

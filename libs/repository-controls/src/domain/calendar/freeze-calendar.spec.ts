@@ -1,5 +1,5 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
-import { type ConditionContext, pullRequestSnapshotFixture } from '@switchyard/config/conditions';
+import { type ConditionContext, pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions';
 import { resolveNaive } from '@switchyard/kernel';
 import type { Condition } from '../conditions/condition';
 import { activeFreezesAt, type CalendarFreeze, judgeFreezes } from './freeze-calendar';

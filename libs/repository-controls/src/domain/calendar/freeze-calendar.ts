@@ -3,7 +3,7 @@ import {
   type ConditionEvaluation,
   evaluateConditions,
   parseConditions,
-} from '@switchyard/config/conditions';
+} from '@switchyard/mergify-config/conditions';
 import { hasBegunAt, isInForceAt } from '@switchyard/kernel';
 import type { Condition } from '../conditions/condition';
 

@@ -1,4 +1,4 @@
-import { MAX_CONDITION_NESTING } from '@switchyard/config/conditions';
+import { MAX_CONDITION_NESTING } from '@switchyard/mergify-config/conditions';
 import { conditionListProblems, conditionProblems } from './condition-shape';
 
 describe('freeze condition lists', () => {

@@ -3,7 +3,7 @@ import {
   MAX_CONDITIONS_PER_LIST,
   parseConditions,
   type PathStep,
-} from '@switchyard/config/conditions';
+} from '@switchyard/mergify-config/conditions';
 import { storableStringProblem } from '@switchyard/kernel';
 
 /** Where in the submitted value a problem is, e.g. [2, 'and', 0]; the HTTP edge prefixes the field. */

@@ -8,7 +8,7 @@ import {
   unprocessable,
 } from '@switchyard/kernel';
 import type { Condition } from '../conditions/condition';
-import { formatPath } from '@switchyard/config/conditions';
+import { formatPath } from '@switchyard/mergify-config/conditions';
 import { conditionListProblems } from '../conditions/condition-shape';
 
 /**

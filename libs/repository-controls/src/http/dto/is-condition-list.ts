@@ -1,4 +1,4 @@
-import { formatPath } from '@switchyard/config/conditions';
+import { formatPath } from '@switchyard/mergify-config/conditions';
 import { defineRule, issueShapes, RANK_FORMAT, RANK_TYPE } from '@switchyard/http';
 import type { ValidationOptions } from 'class-validator';
 import { conditionProblems, MAX_CONDITIONS_PER_LIST } from '../../domain/conditions/condition-shape';

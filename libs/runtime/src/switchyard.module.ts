@@ -9,7 +9,7 @@ import {
 } from '@switchyard/auth';
 import type { CodeHost } from '@switchyard/code-host';
 import { CodeHostClientModule, CodeHostModule, RepositoryCoverageModule } from '@switchyard/code-host/nest';
-import { ConfigModule } from '@switchyard/config';
+import { ConfigModule } from '@switchyard/mergify-config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule, type MergeFence } from '@switchyard/repository-controls';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { validateConfiguration } from './validate-configuration';
 
 /**
- * Every real configuration of the corpus (libs/config/test-fixtures/mergify-configs, copied from
+ * Every real configuration of the corpus (libs/mergify-config/test-fixtures/mergify-configs, copied from
  * the research material with its INDEX.tsv) goes through the validator on the day of issue 35:
  * whatever the verdict (Mergify's schema decides it, see mergify-schema.conformance.spec.ts), every
  * error is placed on a line, and every deprecation of a valid file has its deadline, path and line.

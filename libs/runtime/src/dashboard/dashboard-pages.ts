@@ -10,7 +10,7 @@ export function dashboardDirectory(from = __dirname): string {
   let directory = from;
   while (!existsSync(join(directory, 'package.json')) && dirname(directory) !== directory)
     directory = dirname(directory);
-  // From dist/libs/app/src/dashboard and from libs/app/src/dashboard alike: the checkout's root.
+  // From dist/libs/runtime/src/dashboard and from libs/runtime/src/dashboard alike: the checkout's root.
   return join(directory, 'dist', 'ui');
 }
 
