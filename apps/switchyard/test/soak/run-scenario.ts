@@ -135,6 +135,10 @@ export async function runScenario(
       options.log?.(`  kill -9 of an engine before step ${index}`);
       await target.killEngine();
     }
+    if (process.env.SOAK_VERBOSE && step.kind !== 'wait')
+      options.log?.(
+        `  ${((Date.now() - started) / 1000).toFixed(1)} s: ${step.kind}${'pull' in step ? ` ${scenario.pulls[step.pull]!.name}` : ''}`,
+      );
     await perform(step);
   }
 
@@ -189,6 +193,7 @@ async function settle(
   const quietMs = 4_000;
   let seen = -1;
   let quietSince = Date.now();
+  let lastReport = Date.now();
   for (;;) {
     const current = await events();
     if (current.length !== seen) {
@@ -209,12 +214,35 @@ async function settle(
     );
     const done = queued.length === 0 && !waitingForMerge && Date.now() - quietSince >= quietMs;
     if (done) return { events: current, stillQueued: [] };
-    if (Date.now() > deadline) return { events: current, stillQueued: queued };
+    if (Date.now() > deadline) {
+      options.log?.(`  gave up waiting; the queue's last events:\n${recentEvents(current, 25)}`);
+      return { events: current, stillQueued: queued };
+    }
+    if (Date.now() - lastReport > 60_000) {
+      lastReport = Date.now();
+      options.log?.(
+        `  settling: queued ${queued.map((n) => `#${n}`).join(', ') || 'none'}; ${current.length} events`,
+      );
+    }
     await sleep(500);
   }
 }
 
 const dayAround = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** The last events of the stream, one line each, with what tells them apart. */
+function recentEvents(events: readonly QueueEvent[], count: number): string {
+  return events
+    .slice(-count)
+    .map((event) => {
+      const { pullRequest, pullRequests, dequeueCode, abortCode, trainCarId, occurredAt } = event.data;
+      const numbers =
+        pullRequest ?? (pullRequests as { number: number }[] | undefined)?.map((pr) => pr.number);
+      const detail = [numbers, dequeueCode ?? abortCode, trainCarId].filter((part) => part != null);
+      return `    ${String(occurredAt).slice(11, 23)} ${event.type.replace('merge_queue.', '')} ${detail.map((part) => JSON.stringify(part)).join(' ')}`;
+    })
+    .join('\n');
+}
+
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /**
