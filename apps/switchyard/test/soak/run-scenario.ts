@@ -41,6 +41,7 @@ export interface SoakRunResult {
   readonly durationMs: number;
 }
 
+const SETTLE_FLOOR_MS = 180_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** ISO 8601 without a zone, as the freeze API takes it (the zone is given apart). */
 const localUtc = (at: number) => new Date(at).toISOString().slice(0, 19);
@@ -188,8 +189,14 @@ async function settle(
 ): Promise<{ events: QueueEvent[]; stillQueued: number[] }> {
   const expectations = expectationsOf(scenario);
   const heldMs = held.reduce((sum, w) => sum + Math.max(0, w.to - Date.now()), 0);
+  // Each stay is held to B(A) by the invariants; this only says when to stop waiting for a wedged
+  // queue, so it never comes before SETTLE_FLOOR_MS (a loaded machine is slow, not wrong).
   const deadline =
-    Date.now() + Math.min(options.settleCapMs, stayBoundMs(bounds, scenario.pulls.length) + heldMs);
+    Date.now() +
+    Math.min(
+      options.settleCapMs,
+      Math.max(SETTLE_FLOOR_MS, stayBoundMs(bounds, scenario.pulls.length) + heldMs),
+    );
   const quietMs = 4_000;
   let seen = -1;
   let quietSince = Date.now();

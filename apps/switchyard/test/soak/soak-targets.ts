@@ -15,7 +15,10 @@ export interface OpenTarget extends SoakTarget {
 
 /** The all-in-one app on the embedded store (PGlite in memory), as `startTestApp` runs it. */
 export async function allInOneTarget(): Promise<OpenTarget> {
-  const app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: String(SOAK_CI_SECONDS) });
+  const app = await startTestApp({
+    SWITCHYARD_SANDBOX_CI_SECONDS: String(SOAK_CI_SECONDS),
+    ...(process.env.SOAK_LOG_LEVEL ? { LOG_LEVEL: process.env.SOAK_LOG_LEVEL } : {}),
+  });
   return {
     name: 'all-in-one',
     baseUrl: app.baseUrl,
