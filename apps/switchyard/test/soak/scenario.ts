@@ -45,6 +45,8 @@ export interface ScenarioOptions {
   readonly stuck: boolean;
   /** `merge_method: fast-forward` in serial queues. */
   readonly fastForward: boolean;
+  /** `@mergify requeue` on a failing pull request, which may still be queued when it arrives. */
+  readonly requeue: boolean;
   readonly pulls: { readonly min: number; readonly max: number };
 }
 
@@ -53,19 +55,22 @@ export const FULL_SCENARIOS: ScenarioOptions = {
   flaky: true,
   stuck: true,
   fastForward: true,
+  requeue: true,
   pulls: { min: 4, max: 12 },
 };
 
 /**
  * The short variant `npm test` runs: small scenarios, no 60 s timeouts, and none of what the open
  * engine bugs trip over (a pause or a freeze during a merge, fast-forward after another queue's
- * merge: docs/queue-behaviour.md, "Soak"), so it fails only on a regression.
+ * merge, a command on a queued pull request while its batch is being prepared:
+ * docs/queue-behaviour.md, "Soak"), so it fails only on a regression.
  */
 export const SHORT_SCENARIOS: ScenarioOptions = {
   controls: false,
   flaky: true,
   stuck: false,
   fastForward: false,
+  requeue: false,
   pulls: { min: 3, max: 6 },
 };
 
@@ -176,7 +181,7 @@ export function generateScenario(seed: string, options: ScenarioOptions = FULL_S
     }[nature];
     const lines = [`change ${name}`, ...(marker ? [marker] : [])];
     pulls.push({ name, nature, entry, wip, conflictGroup: null, path: `${scopeOf()}/${name}.txt`, lines });
-    lives.push(lifeOf(random, index, nature, entry, wip, name));
+    lives.push(lifeOf(random, index, nature, entry, wip, name, options.requeue));
   }
 
   const steps = interleave(random, lives);
@@ -207,6 +212,7 @@ function lifeOf(
   entry: Entry,
   wip: boolean,
   name: string,
+  requeue: boolean,
 ): Step[] {
   const life: Step[] = [
     { kind: 'open', pull },
@@ -219,7 +225,8 @@ function lifeOf(
     if (entry === 'command') life.push({ kind: 'enqueue', pull });
   };
   if (nature === 'failing') {
-    if (random.chance(0.4)) life.push({ kind: 'requeue', pull });
+    // Drawn either way, so the short variant's scenarios differ only by the step left out.
+    if (random.chance(0.4) && requeue) life.push({ kind: 'requeue', pull });
     if (random.chance(0.5)) push([`change ${name}, fixed`]);
     return life;
   }
