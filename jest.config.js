@@ -18,6 +18,8 @@ const ESM_ONLY_PACKAGES = [
   'json-with-bigint',
   'fast-content-type-parse',
   'content-type',
+  // @fastify/static's (the dashboard's assets).
+  'content-disposition',
 ];
 
 // Packages whose exports offer only an `import` condition, which jest's CommonJS resolver does not
@@ -27,7 +29,7 @@ moduleNameMapper['^@octokit/webhooks-methods$'] =
 
 module.exports = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/apps', '<rootDir>/libs'],
+  roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
   testMatch: ['**/*.spec.ts', '**/test/**/*.e2e-spec.ts'],
   moduleNameMapper,
   transform: {
@@ -48,6 +50,8 @@ module.exports = {
   // (and only those) are compiled by SWC like our own sources instead of being left untransformed.
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_PACKAGES.join('|')})/)`],
   reporters: ['default', '<rootDir>/libs/testing/reporters/closing-line-reporter.js'],
+  // 30 s on an idle machine, stretched by its load (libs/testing/src/time-scale.ts).
   testTimeout: 30000,
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/jest/scale-timeouts.ts'],
   maxWorkers: 2,
 };

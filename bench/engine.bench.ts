@@ -3,6 +3,7 @@ import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { repositoryStreamId } from '@switchyard/code-host/webhooks';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
+import { runStorm } from './engine/storm';
 
 /**
  * bench:engine — the merge queue on the all-in-one service and the sandbox forge (PGlite in
@@ -13,6 +14,9 @@ import { mergeQueueStreamId } from '@switchyard/merge-queue';
  * the sandbox forge; (2) the REST calls and writes the engine's code host sent, per merged pull
  * request, all writes and those that create content. Goals: p99 ≤ 250 ms, ≤ 25 calls and ≤ 3
  * content-creating writes per merged pull request.
+ *
+ * With `--storm` it runs a webhook storm on a busy queue instead (see engine/storm.ts):
+ * `npm run bench:engine -- --storm [--seconds 60] [--rate 50] [--prs 500]`.
  */
 /**
  * The fewest content-creating writes per merged pull request a configuration can make over
@@ -283,7 +287,29 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** `--name value` from the command line, as a positive number, else `fallback`. */
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = Number(process.argv[index + 1]);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}
+
+function storm(): Promise<void> {
+  const seconds = option('seconds', 60);
+  return runStorm({
+    seconds,
+    rate: option('rate', 50),
+    prs: option('prs', 500),
+    calmSeconds: option('calm-seconds', Math.min(30, seconds)),
+    baselineSeconds: option('baseline-seconds', Math.min(15, seconds)),
+    ciSeconds: option('ci-seconds', 2),
+    inQueue: option('in-queue', 4),
+  });
+}
+
+(process.argv.includes('--storm') ? storm() : main()).catch((error: unknown) => {
   process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`);
   process.exit(1);
 });

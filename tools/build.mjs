@@ -15,6 +15,7 @@ import { dirname, join, resolve } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { prepareSingleFileReplaceTscAliasPaths } from 'tsc-alias';
+import { buildDashboard } from './build-ui.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const project = join(root, 'tsconfig.build.json');
@@ -48,6 +49,10 @@ if (toRewrite.length > 0) {
   }
   rmSync(pending);
 }
+
+// The dashboard's browser bundle (dist/ui), which the service serves at /ui: esbuild, when its
+// sources changed.
+if (await buildDashboard()) process.stdout.write('dashboard bundled into dist/ui\n');
 
 // tsc's own status: type errors fail the build (and `npm start`), as they always did.
 process.exit(compiled.status ?? 1);

@@ -99,6 +99,14 @@ describeSplit('a split deployment of separate processes (sandbox mode, PostgreSQ
     );
     expect(await team.merged(change)).toBe(true);
 
+    // The api's pause answers 200 only once the engine process's effects have read past it.
+    const paused = await fetch(`${url}/v1/repos/${repository}/merge-queue/pause`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${TEST_ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ reason: 'incident' }),
+    });
+    expect(paused.status).toBe(200);
+
     // Every processor of the deployment, wherever it runs, with a fresh heartbeat.
     const ready = await eventually('the deployment is ready', async () => {
       const answer = await readiness(url);

@@ -168,7 +168,8 @@ describe('test engine over HTTP (all-in-one app)', () => {
       pipeline_name: 'ci',
       job_name: 'unit',
       is_quarantined: false,
-      metrics: { health_status: 'healthy', failed_executions_impact: null },
+      // Four executions: too few for more than low confidence.
+      metrics: { health_status: 'healthy', health_confidence: 'low', failed_executions_impact: null },
     });
     expect(all.body.total).toBe(5);
 

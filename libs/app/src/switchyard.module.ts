@@ -12,13 +12,20 @@ import { CodeHostClientModule, CodeHostModule, RepositoryCoverageModule } from '
 import { ConfigModule } from '@switchyard/config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
-import { RepositoryControlsModule } from '@switchyard/repository-controls';
+import { RepositoryControlsModule, type MergeFence } from '@switchyard/repository-controls';
 import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
 import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
 import { StatusModule } from '@switchyard/merge-queue/status';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { ParkedEventsController } from './parked-events/parked-events.controller';
+import { EngineLayout } from './runtime/engine-layout';
+
+/** A repository's merges are performed by its partition of the engine's effects reactor. */
+const mergeFenceOf = (layout: EngineLayout): MergeFence => ({
+  processorsFor: (repository) => [layout.effectsOf(repository)],
+});
 
 /** Operators' endpoints over the processor runtime. */
 @Module({ controllers: [ParkedEventsController] })
@@ -58,7 +65,7 @@ export class SwitchyardModule {
         ...(runtime.config.github.mode === 'sandbox' ? [SandboxForgeModule] : []),
         // GitHub mode: 404 for repositories no installation covers (sandbox mode covers them all).
         ...(runtime.config.github.mode === 'github' ? [RepositoryCoverageModule] : []),
-        RepositoryControlsModule,
+        RepositoryControlsModule.forRoot({ mergeFence: mergeFenceOf(EngineLayout.of(runtime.config)) }),
         ActivityLogModule,
         CodeHostModule,
         ConfigModule,
@@ -67,6 +74,7 @@ export class SwitchyardModule {
         MergeQueueModule,
         StatusModule,
         OperationsModule,
+        DashboardModule,
       ],
     };
   }

@@ -29,6 +29,7 @@ import { ServiceTokenService } from './application/service-token.service';
 import { StaticTokenVerifier } from './host-token/static-token-verifier';
 import { TOKEN_VERIFIER, type TokenVerifier } from './host-token/token-verifier';
 import { ApplicationController } from './http/application.controller';
+import { SessionController } from './session/session.controller';
 import { AuthGuard } from './http/auth.guard';
 import {
   AuthCredentialsProjection,
@@ -70,7 +71,7 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: options.imports ?? [],
-      controllers: [ApplicationController],
+      controllers: [ApplicationController, SessionController],
       providers: [
         verifier,
         { provide: AuthCredentialsProjection, useValue: authCredentialsProjection },

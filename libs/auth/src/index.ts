@@ -39,3 +39,6 @@ export * from './http/application.response';
 
 // Routes that need no credentials are marked with the same decorator libs/http uses.
 export { Public } from '@switchyard/http';
+
+export * from './session/session-cookie';
+export * from './session/session.controller';

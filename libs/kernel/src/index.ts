@@ -11,3 +11,5 @@ export * from './batched-calls';
 export * from './seeded-random';
 export * from './outage';
 export * from './linear-regex';
+export * from './dequeue-reasons';
+export * from './logger';

@@ -17,7 +17,16 @@ export interface ReadModelFreshness {
    * null when it cannot tell. A lower bound: the read models may be further on already.
    */
   includedPosition?(readModels: readonly string[]): Position | 'start' | null;
+  /**
+   * Calls the listener each time the read model commits a checkpoint (as this process learns of
+   * it: its own runner, or the checkpoint signal). Returns the function that stops the calls. For
+   * readers that push changes out (the dashboard's server-sent events) instead of polling.
+   */
+  onAdvance?(readModel: string, listener: CheckpointListener): () => void;
 }
+
+/** Told the position a read model has just committed. */
+export type CheckpointListener = (position: Position | 'start') => void;
 
 /** Seconds a refused caller is told to wait: an operator has to act, so polling faster helps no one. */
 export const READ_MODEL_STOPPED_RETRY_AFTER_SECONDS = 60;

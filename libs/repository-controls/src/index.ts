@@ -27,6 +27,7 @@ export * from './json/scheduled-freeze.json';
 // Nest.
 export * from './application/bus/merge-queue-pause.bus';
 export * from './application/bus/scheduled-freeze.bus';
+export * from './application/merge-fence';
 export * from './application/merge-queue-pause.service';
 export * from './application/scheduled-freeze.service';
 export * from './repository-controls.module';

@@ -1,3 +1,5 @@
+import { scaledWait } from './time-scale';
+
 export interface EventuallyOptions {
   timeoutMs?: number;
   /** Pause between probes. */
@@ -13,7 +15,7 @@ export interface EventuallyOptions {
 export async function eventually<T>(
   what: string,
   probe: () => Promise<T | undefined | null | false>,
-  { timeoutMs = 120_000, intervalMs = 20 }: EventuallyOptions = {},
+  { timeoutMs = scaledWait(120_000), intervalMs = 20 }: EventuallyOptions = {},
 ): Promise<T> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {

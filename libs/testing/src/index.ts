@@ -5,3 +5,5 @@ export * from './settled';
 export * from './eventually';
 export * from './fresh-postgres-database';
 export * from './bystander-transactions';
+export * from './chromium';
+export * from './time-scale';

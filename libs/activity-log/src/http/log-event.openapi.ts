@@ -55,7 +55,144 @@ const metadata = (properties: Record<string, SchemaObject>): SchemaObject => ({
   properties,
 });
 
+const nullable = (schema: SchemaObject): SchemaObject => ({ ...schema, nullable: true });
+const STRING: SchemaObject = { type: 'string' };
+const INTEGER: SchemaObject = { type: 'integer' };
+const BOOLEAN: SchemaObject = { type: 'boolean' };
+const UUID: SchemaObject = { type: 'string', format: 'uuid' };
+const NUMBERS: SchemaObject = { type: 'array', items: { type: 'integer', minimum: 0 } };
+const STRINGS: SchemaObject = { type: 'array', items: STRING };
+const QUEUE_CHECK: SchemaObject = {
+  type: 'object',
+  required: ['name', 'description', 'url', 'state', 'avatar_url'],
+  properties: {
+    name: STRING,
+    description: STRING,
+    url: nullable(STRING),
+    details_url: nullable(STRING),
+    state: STRING,
+    avatar_url: nullable(STRING),
+  },
+};
+const SPECULATIVE_CHECK: SchemaObject = metadata({
+  number: INTEGER,
+  in_place: BOOLEAN,
+  checks_timed_out: BOOLEAN,
+  checks_conclusion: STRING,
+  checks_started_at: nullable(DATE_TIME),
+  checks_ended_at: nullable(DATE_TIME),
+  unsuccessful_checks: { type: 'array', items: QUEUE_CHECK },
+  pull_request_numbers: NUMBERS,
+});
+
+/**
+ * Mergify's batch fields. Each is null on records of events stored before the queue kept it
+ * (the log mapping's defaults); batch_id is train_car_id's value.
+ */
+const BATCH: Record<string, SchemaObject> = {
+  batch_id: nullable({ ...UUID, description: 'The batch (train car) this record concerns.' }),
+  batch_name: nullable({ ...STRING, description: 'The batch as the status API showed it: `<queue> #1 #2`.' }),
+  scopes: nullable({ ...STRINGS, description: "The batch's scopes; empty when the queue is not scoped." }),
+  all_scopes: nullable({ ...BOOLEAN, description: 'Whether the batch impacts every scope.' }),
+  parent_batch_ids: nullable({
+    ...{ type: 'array', items: UUID },
+    description: 'The batches it is checked on top of.',
+  }),
+};
+const IN_QUEUE: Record<string, SchemaObject> = {
+  queue_name: STRING,
+  partition_name: STRING,
+  priority_rule_name: nullable(STRING),
+  session_id: UUID,
+  train_car_id: nullable({ ...UUID, deprecated: true, description: 'Use batch_id (same value).' }),
+};
+const CHECKS: Record<string, SchemaObject> = {
+  ...IN_QUEUE,
+  ...BATCH,
+  branch: STRING,
+  queued_at: DATE_TIME,
+  speculative_check_pull_request: SPECULATIVE_CHECK,
+  pull_request_numbers: NUMBERS,
+};
+const BISECTION: Record<string, SchemaObject> = {
+  ...IN_QUEUE,
+  original_batch_pr_numbers: NUMBERS,
+  batch_id: BATCH.batch_id!,
+  batch_name: BATCH.batch_name!,
+};
+
+/** The queue's records whose fields Mergify's schema requires and the spec's table leaves out. */
+const QUEUE_METADATA: Readonly<Record<string, SchemaObject>> = {
+  'action.queue.checks_start': metadata({
+    ...CHECKS,
+    start_reason: STRING,
+    previous_batch_id: nullable({
+      ...UUID,
+      description: 'The batch this pull request was checked in before; null on its first check.',
+    }),
+    previous_batch_name: nullable(STRING),
+  }),
+  'action.queue.checks_end': metadata({
+    ...CHECKS,
+    aborted: BOOLEAN,
+    abort_code: nullable(STRING),
+    abort_reason: nullable(STRING),
+    abort_status: { type: 'string', enum: ['DEFINITIVE', 'REEMBARKED'] },
+    retry_attempt: nullable(INTEGER),
+    max_retries: nullable(INTEGER),
+  }),
+  'action.queue.batch_bisection_start': metadata({
+    ...BISECTION,
+    batch_size_before_split: INTEGER,
+    number_of_sub_batches: INTEGER,
+    bisection_depth: INTEGER,
+    is_top_level: BOOLEAN,
+  }),
+  'action.queue.batch_bisection_end': metadata({
+    ...BISECTION,
+    culprit_found: BOOLEAN,
+    culprit_pr_numbers: NUMBERS,
+    confirmed_culprit_pr_numbers: { ...NUMBERS, description: 'Culprits shown failing alone: every culprit.' },
+    dropped_unverified_pr_numbers: nullable({
+      ...NUMBERS,
+      description: 'Dropped when the failure resolution cap was reached, their own failure never shown.',
+    }),
+    remaining_pr_numbers: NUMBERS,
+    max_failure_resolution_reached: BOOLEAN,
+  }),
+  'action.queue.merged': metadata({
+    branch: STRING,
+    partition_names: STRINGS,
+    queue_name: STRING,
+    queued_at: DATE_TIME,
+    priority_rule_name: nullable(STRING),
+    session_id: UUID,
+    merge_commit_sha: nullable({ ...STRING, description: "The base branch's new tip." }),
+  }),
+  'action.queue.leave': metadata({
+    reason: STRING,
+    merged: BOOLEAN,
+    queue_name: STRING,
+    branch: STRING,
+    partition_name: STRING,
+    queued_at: DATE_TIME,
+    seconds_waiting_for_schedule: INTEGER,
+    seconds_waiting_for_freeze: INTEGER,
+    priority_rule_name: nullable(STRING),
+    conditions_evaluation: nullable({ type: 'object' }),
+    checks: { type: 'array', items: QUEUE_CHECK },
+    unsuccessful_checks: { type: 'array', items: QUEUE_CHECK },
+    pull_request_head_sha: STRING,
+    session_id: nullable(UUID),
+    dequeue_code: nullable(STRING),
+    batch_id: nullable({ ...UUID, description: 'The batch it left from; null when it left waiting.' }),
+    scopes: BATCH.scopes!,
+    all_scopes: BATCH.all_scopes!,
+  }),
+};
+
 const DOCUMENTED_METADATA: Readonly<Record<string, SchemaObject>> = {
+  ...QUEUE_METADATA,
   'queue.pause.create': metadata({ reason: { type: 'string' }, ...actorFields('created') }),
   'queue.pause.update': metadata({ reason: { type: 'string' }, ...actorFields('updated') }),
   'queue.pause.delete': metadata(actorFields('deleted')),

@@ -26,7 +26,9 @@ export function createActivityLogProjection(mappings: readonly LogMapping[]): Pr
     name: ACTIVITY_LOG_PROJECTION,
     // 2: records keyed by event position, json metadata, daily, 15-minute and span tables.
     // 3: the `<verb>_by_staff` flags beside every actor (rows written before lacked them).
-    version: 3,
+    // 4: Mergify's batch fields on the queue's records (batch_id, batch_name, scopes, all_scopes,
+    //    parent and previous batches, merge_commit_sha, the bisection's confirmed and dropped lists).
+    version: 4,
     eventTypes: [...mappers.keys()],
     async setup(tx: SqlQueryable) {
       await tx.exec(ACTIVITY_LOG_SCHEMA);

@@ -9,6 +9,7 @@ import type { ProcessorHost } from '@switchyard/projection';
 import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
 import { SANDBOX_PATH, WEBHOOK_PATH } from '@switchyard/code-host/sandbox';
 import type { Logger } from 'pino';
+import { serveDashboard } from '../dashboard/dashboard-pages';
 import { openRuntime } from '../runtime/open-runtime';
 import { SwitchyardModule } from '../switchyard.module';
 import { SWITCHYARD_VERSION } from '../version';
@@ -59,6 +60,7 @@ export async function startHttpApp(config: SwitchyardConfig, options: StartOptio
       version: SWITCHYARD_VERSION,
       quietRequestPrefixes: [SANDBOX_PATH, WEBHOOK_PATH],
     });
+    await serveDashboard(app);
     // No enableShutdownHooks: each app's main stops on SIGINT and SIGTERM (stopOnSignals), and
     // close() runs Nest's shutdown hooks. Nest's own handler would kill the process with the
     // signal once done, before the lines saying so were written.

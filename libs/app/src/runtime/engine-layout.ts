@@ -9,6 +9,8 @@ export const ENGINE_REACTORS = [
   'merge_queue.status_comments',
 ] as const;
 export const ENGINE_TIMER = 'merge_queue.timer';
+/** The reactor that performs the engine's merges: a pause waits for it (MergeFence). */
+export const ENGINE_EFFECTS: (typeof ENGINE_REACTORS)[number] = 'merge_queue.effects';
 
 /** Partitions of the engine's work where engines share Redis leases; a fixed number, which every process of a deployment derives alike. */
 export const SHARED_ENGINE_PARTITIONS = 8;
@@ -29,6 +31,18 @@ export class EngineLayout {
   /** The partition of a repository (`owner/name`, as the streams key it: lower case). */
   partitionOfRepository(repository: string): number {
     return partitionOf(repository.toLowerCase(), this.partitions);
+  }
+
+  /** The effects reactor's partition that performs this repository's merges. */
+  effectsOf(repository: string): string {
+    return partitionName(ENGINE_EFFECTS, this.partitionOfRepository(repository), this.partitions);
+  }
+
+  /** Every partition of the effects reactor. */
+  effectsPartitions(): string[] {
+    return Array.from({ length: this.partitions }, (_, index) =>
+      partitionName(ENGINE_EFFECTS, index, this.partitions),
+    );
   }
 
   /** The key every engine event is partitioned by: its repository. */

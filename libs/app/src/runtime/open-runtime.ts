@@ -107,7 +107,8 @@ export async function openRuntime(
     if (traits.freshness === 'checkpoints' && signal) {
       checkpoints = new CheckpointFreshness({
         executor: storage.executor,
-        projections: names,
+        // The effects reactors too: a pause waits for them to pass it (MergeFence).
+        projections: [...names, ...layout.effectsPartitions()],
         signal: signal.signal,
         defaultTimeoutMs: waitMs,
       });

@@ -12,6 +12,7 @@ import { CLOCK } from '@switchyard/platform';
 import { CredentialResolver } from '../application/credential-resolver';
 import { authorizeRequest, type AuthorizationDecision } from '../application/request-authorization';
 import type { CredentialKind } from '../principal';
+import { sessionAuthorization } from '../session/session-cookie';
 import { ACCEPTED_CREDENTIALS } from './auth.decorator';
 import type { AuthenticatedRequest } from './authenticated-request';
 
@@ -44,7 +45,8 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const params = (request.params ?? {}) as Record<string, unknown>;
     const decision = authorizeRequest({
-      authorization: request.headers.authorization,
+      // The dashboard's session cookie stands for its credential when no header is sent.
+      authorization: request.headers.authorization ?? sessionAuthorization(request.headers.cookie),
       accepted: access.accepted,
       owner: typeof params.owner === 'string' ? params.owner : undefined,
       resolver: this.resolver,

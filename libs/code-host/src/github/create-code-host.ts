@@ -1,3 +1,4 @@
+import type { OctokitLog } from './github-octokit';
 import type { GitHubSettings } from '@switchyard/platform';
 import { CodeHostError } from '../port/code-host-error';
 import { AppInstallationClients, TokenClients } from './github-clients';
@@ -6,10 +7,6 @@ import { RequestMeter } from './request-meter';
 
 /** Path of the sandbox forge under the service's own origin. */
 export const SANDBOX_API_PATH = '/sandbox/github';
-
-interface Logger {
-  warn(message: string): void;
-}
 
 export interface CodeHostSetup {
   github: GitHubSettings;
@@ -26,7 +23,7 @@ export interface CodeHostSetup {
    * (recordedForgeOrigin); null while there is none yet.
    */
   serviceOrigin: () => string | null | Promise<string | null>;
-  logger: Logger;
+  logger: OctokitLog;
 }
 
 /**

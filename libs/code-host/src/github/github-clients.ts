@@ -1,7 +1,7 @@
 import { createAppAuth } from '@octokit/auth-app';
 import type { RepositoryCoordinates } from '../port/code-host';
 import { toCodeHostError } from './error-mapping';
-import { GitHubOctokit, octokitOptions } from './github-octokit';
+import { GitHubOctokit, octokitOptions, type OctokitLog } from './github-octokit';
 import type { RequestMeter } from './request-meter';
 
 /** An installation of the App as GitHub lists it. */
@@ -21,11 +21,6 @@ export interface GitHubClients {
   ownLogin(): Promise<string>;
 }
 
-interface Logger {
-  warn(message: string): void;
-  debug?(message: string): void;
-}
-
 /**
  * One token for everything: the sandbox forge, which accepts the admin key as GitHub accepts a
  * token. The base URL is read on first use, because the service learns its own address only
@@ -41,7 +36,7 @@ export class TokenClients implements GitHubClients {
     /** A token, or where to find it (the sandbox's stored service token). */
     private readonly token: string | (() => Promise<string>),
     private readonly meter: RequestMeter,
-    private readonly log: Logger,
+    private readonly log: OctokitLog,
   ) {}
 
   async forRepository(): Promise<GitHubOctokit> {
@@ -96,7 +91,7 @@ export class AppInstallationClients implements GitHubClients {
   constructor(
     private readonly settings: { appId: number; privateKey: string; apiUrl: string },
     private readonly meter: RequestMeter,
-    private readonly log: Logger,
+    private readonly log: OctokitLog,
   ) {
     this.app = new GitHubOctokit({
       ...octokitOptions(settings.apiUrl, log, true, meter),

@@ -47,7 +47,7 @@ function enterMeterScope(octokit: OctokitWithHook): void {
  * each failed attempt (its request-log plugin's, at `error`: see octokitOptions).
  */
 function reportFailedRequests(octokit: OctokitWithHook & Pick<Octokit, 'request'>, options: unknown): void {
-  const log = (options as { failureLog?: Logger }).failureLog;
+  const log = (options as { failureLog?: OctokitLog }).failureLog;
   if (!log) return;
   octokit.hook.wrap('request', async (request, requestOptions) => {
     try {
@@ -80,7 +80,8 @@ const isTokenRequest = (method: string, url: string | URL) =>
 /** How many times a request that hit a rate limit is retried before the operation gives up. */
 const RATE_LIMIT_RETRIES = 2;
 
-interface Logger {
+/** Octokit's own log shape (a message, no context): what its plugins and our clients write to. */
+export interface OctokitLog {
   warn(message: string): void;
   debug?(message: string): void;
 }
@@ -93,7 +94,7 @@ interface Logger {
  */
 export function octokitOptions(
   baseUrl: string,
-  log: Logger,
+  log: OctokitLog,
   paced: boolean,
   meter: RequestMeter,
 ): ConstructorParameters<typeof GitHubOctokit>[0] {

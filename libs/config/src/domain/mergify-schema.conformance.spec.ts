@@ -89,7 +89,10 @@ const SYNTHETIC: Record<string, string> = {
     'pull_request_rules:\n  - name: n\n    conditions:\n      - number~=1\n    actions:\n      label:\n        add: [x]\n',
 };
 
-/** The ```yaml blocks of README.md and docs/ that are configurations (a top-level Mergify key). */
+/**
+ * The ```yaml blocks of README.md and docs/ that are configurations (a top-level Mergify key), and
+ * the example files of docs/examples.
+ */
 function documentedConfigurations(): Record<string, string> {
   const files = ['README.md', ...readdirSync(join(ROOT, 'docs')).map((file) => join('docs', file))];
   const found: Record<string, string> = {};
@@ -104,6 +107,9 @@ function documentedConfigurations(): Record<string, string> {
         found[`${file}#${index + 1}`] = block[1]!;
     });
   }
+  const examples = join(ROOT, 'docs', 'examples');
+  for (const file of readdirSync(examples).filter((name) => name.endsWith('.yml')))
+    found[`examples/${file}`] = readFileSync(join(examples, file), 'utf8');
   return found;
 }
 

@@ -99,7 +99,19 @@ export function createLogger(
     level: settings.logLevel,
     base: { service: 'switchyard' },
     redact: {
-      paths: ['req.headers.authorization', 'headers.authorization', 'authorization', '*.secret', 'secret'],
+      paths: [
+        'req.headers.authorization',
+        'headers.authorization',
+        'authorization',
+        'req.headers.cookie',
+        'headers.cookie',
+        'cookie',
+        // The dashboard's sign-in body.
+        '*.credential',
+        'credential',
+        '*.secret',
+        'secret',
+      ],
       censor: '[redacted]',
     },
   };

@@ -84,4 +84,14 @@ describe('PinoNestLogger', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(JSON.stringify(lines[0])).not.toMatch(/sy_admin_x|sy_ci_y/);
   });
+
+  it("redacts the dashboard's session cookie and its sign-in body", async () => {
+    const { lines, logger } = capture();
+    logger.info(
+      { req: { headers: { cookie: 'switchyard_session=sy_admin_z' } }, body: { credential: 'sy_ci_w' } },
+      'x',
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(JSON.stringify(lines[0])).not.toMatch(/sy_admin_z|sy_ci_w/);
+  });
 });

@@ -234,7 +234,26 @@ const map = (event: MergeQueueEvent): LogRecordDraft[] => {
 };
 const only = (type: MergeQueueEvent['type']) => map(samples.find((e) => e.type === type)!);
 
-/** The spec's metadata fields per type (Events table), plus dequeue_code and unsuccessful_checks on leave. */
+/** Mergify's batch fields (its OpenAPI's queue event metadata), which the spec's table does not list. */
+const BATCH_FIELDS = ['batch_id', 'batch_name', 'scopes', 'all_scopes', 'parent_batch_ids'];
+const MERGIFY_FIELDS: Record<string, string[]> = {
+  'action.queue.checks_start': [...BATCH_FIELDS, 'previous_batch_id', 'previous_batch_name'],
+  'action.queue.checks_end': BATCH_FIELDS,
+  'action.queue.batch_bisection_start': ['batch_id', 'batch_name'],
+  'action.queue.batch_bisection_end': [
+    'batch_id',
+    'batch_name',
+    'confirmed_culprit_pr_numbers',
+    'dropped_unverified_pr_numbers',
+  ],
+  'action.queue.merged': ['merge_commit_sha'],
+  'action.queue.leave': ['batch_id', 'scopes', 'all_scopes'],
+};
+
+/**
+ * The spec's metadata fields per type (Events table), plus dequeue_code and unsuccessful_checks on
+ * leave, plus Mergify's batch fields.
+ */
 const SPEC_FIELDS: Record<string, string[]> = {
   'action.queue.enter': [
     'queue_name',
@@ -396,7 +415,9 @@ describe('merge-queue log mapping', () => {
       expect(drafts.length).toBeGreaterThan(0);
       for (const draft of drafts) {
         expect(LOG_EVENT_TYPES).toContain(draft.type);
-        expect(Object.keys(draft.metadata).sort()).toEqual([...SPEC_FIELDS[draft.type]!].sort());
+        expect(Object.keys(draft.metadata).sort()).toEqual(
+          [...SPEC_FIELDS[draft.type]!, ...(MERGIFY_FIELDS[draft.type] ?? [])].sort(),
+        );
         expect(draft).toMatchObject({
           repository: 'acme/mono',
           baseRef: 'main',
@@ -451,6 +472,129 @@ describe('merge-queue log mapping', () => {
           avatar_url: null,
         },
       ],
+      pull_request_numbers: [1, 2],
+    });
+  });
+
+  describe("Mergify's batch fields", () => {
+    const facts = {
+      batchName: 'default #1 #2',
+      scopes: ['api'],
+      allScopes: false,
+      parentIds: ['11111111-1111-4111-8111-111111111111'],
+    };
+    const withData = (type: MergeQueueEvent['type'], data: object): LogRecordDraft[] => {
+      const event = samples.find((e) => e.type === type)!;
+      return map({ ...event, data: { ...event.data, ...data } } as MergeQueueEvent);
+    };
+    const pick = (drafts: LogRecordDraft[], fields: string[]) =>
+      drafts.map((d) => [d.pullRequest, Object.fromEntries(fields.map((f) => [f, d.metadata[f]]))]);
+
+    it('names the batch a check starts in, and the batch each pull request was checked in before', () => {
+      const previous = { id: '22222222-2222-4222-8222-222222222222', name: 'default #1' };
+      const drafts = withData('merge_queue.checks_started', {
+        ...facts,
+        speculativeCheck: { ...speculative, pullRequestNumbers: [1, 2, 3] },
+        previousBatches: { 1: previous, 2: null },
+      });
+      expect(pick(drafts, [...BATCH_FIELDS, 'previous_batch_id', 'previous_batch_name'])).toEqual([
+        [
+          1,
+          {
+            batch_id: 'car',
+            batch_name: 'default #1 #2',
+            scopes: ['api'],
+            all_scopes: false,
+            parent_batch_ids: facts.parentIds,
+            previous_batch_id: previous.id,
+            previous_batch_name: 'default #1',
+          },
+        ],
+        [2, expect.objectContaining({ batch_id: 'car', previous_batch_id: null, previous_batch_name: null })],
+      ]);
+      const check = drafts[0]!.metadata.speculative_check_pull_request as Record<string, unknown>;
+      expect(check.pull_request_numbers).toEqual([1, 2, 3]);
+    });
+
+    it('names the batch whose checks end', () => {
+      expect(pick(withData('merge_queue.checks_ended', facts), BATCH_FIELDS)[0]).toEqual([
+        1,
+        {
+          batch_id: 'car',
+          batch_name: 'default #1 #2',
+          scopes: ['api'],
+          all_scopes: false,
+          parent_batch_ids: facts.parentIds,
+        },
+      ]);
+    });
+
+    it('names the split batch of a bisection, and lists what the bisection confirmed and dropped', () => {
+      expect(
+        pick(withData('merge_queue.batch_bisection_started', { batchName: 'default #1 #2' }), [
+          'batch_id',
+          'batch_name',
+        ])[0],
+      ).toEqual([1, { batch_id: 'car', batch_name: 'default #1 #2' }]);
+      const ended = withData('merge_queue.batch_bisection_ended', {
+        batchName: 'default #1 #2',
+        maxFailureResolutionReached: true,
+        droppedUnverifiedPullRequests: [1],
+      });
+      expect(
+        pick(ended, ['batch_name', 'confirmed_culprit_pr_numbers', 'dropped_unverified_pr_numbers'])[0],
+      ).toEqual([
+        1,
+        {
+          batch_name: 'default #1 #2',
+          confirmed_culprit_pr_numbers: [2],
+          dropped_unverified_pr_numbers: [1],
+        },
+      ]);
+    });
+
+    it('records the commit a merge landed, and the batch a pull request left', () => {
+      expect(only('merge_queue.pull_request_merged')[0]!.metadata.merge_commit_sha).toBeNull();
+      const merged = withData('merge_queue.pull_request_merged', { mergeCommitSha: 'f00d' });
+      expect(merged[0]!.metadata.merge_commit_sha).toBe('f00d');
+      const left = withData('merge_queue.pull_request_left', {
+        batch: { id: 'car', scopes: ['api'], allScopes: true },
+      });
+      expect(pick(left, ['batch_id', 'scopes', 'all_scopes'])).toEqual([
+        [2, { batch_id: 'car', scopes: ['api'], all_scopes: true }],
+      ]);
+      const waiting = withData('merge_queue.pull_request_left', { batch: null });
+      expect(pick(waiting, ['batch_id', 'scopes', 'all_scopes'])).toEqual([
+        [2, { batch_id: null, scopes: null, all_scopes: null }],
+      ]);
+    });
+
+    it('shows null for what events recorded before the queue kept it do not say', () => {
+      expect(pick(only('merge_queue.checks_started'), [...BATCH_FIELDS, 'previous_batch_id'])[0]).toEqual([
+        1,
+        {
+          batch_id: 'car',
+          batch_name: null,
+          scopes: null,
+          all_scopes: null,
+          parent_batch_ids: null,
+          previous_batch_id: null,
+        },
+      ]);
+      // The check's pull requests are the records' own then.
+      const check = only('merge_queue.checks_started')[0]!.metadata.speculative_check_pull_request as Record<
+        string,
+        unknown
+      >;
+      expect(check.pull_request_numbers).toEqual([1, 2]);
+      expect(pick(only('merge_queue.pull_request_left'), ['batch_id', 'scopes', 'all_scopes'])).toEqual([
+        [2, { batch_id: null, scopes: null, all_scopes: null }],
+      ]);
+      // Nothing is dropped without the cap reached; with it, an old event cannot say which were.
+      const ended = only('merge_queue.batch_bisection_ended')[0]!.metadata;
+      expect([ended.batch_name, ended.dropped_unverified_pr_numbers]).toEqual([null, []]);
+      const capped = withData('merge_queue.batch_bisection_ended', { maxFailureResolutionReached: true });
+      expect(capped[0]!.metadata.dropped_unverified_pr_numbers).toBeNull();
     });
   });
 

@@ -1,9 +1,11 @@
 import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type {
+  BatchFacts,
   ConditionResult,
   MergeQueueEvent,
   MergeQueueEventType,
+  PreviousBatch,
   QueueCheck,
   QueuedPullRequest,
   SpeculativeCheck,
@@ -17,6 +19,8 @@ import type {
  */
 type DataOf<T extends MergeQueueEventType> = Extract<MergeQueueEvent, { type: T }>['data'];
 type Mapper<T extends MergeQueueEventType> = (data: DataOf<T>) => LogRecordDraft[];
+
+const numbers = (pullRequests: readonly QueuedPullRequest[]): number[] => pullRequests.map((pr) => pr.number);
 
 /** The spec's snake_case JSON for the value types the merge-queue events carry. */
 const queueCheckJson = (check: QueueCheck): Record<string, unknown> => ({
@@ -40,8 +44,14 @@ const conditionResultJson = (condition: ConditionResult): Record<string, unknown
   evaluations: condition.evaluations,
 });
 
-/** SpecCheckSignal. */
-const speculativeCheckJson = (check: SpeculativeCheck): Record<string, unknown> => ({
+/**
+ * SpecCheckSignal, with Mergify's pull_request_numbers: the pull requests the check covers (read from
+ * the records' pull requests on events recorded before the check kept them).
+ */
+const speculativeCheckJson = (
+  check: SpeculativeCheck,
+  pullRequests: readonly QueuedPullRequest[],
+): Record<string, unknown> => ({
   number: check.number,
   in_place: check.inPlace,
   checks_timed_out: check.checksTimedOut,
@@ -49,6 +59,28 @@ const speculativeCheckJson = (check: SpeculativeCheck): Record<string, unknown> 
   checks_started_at: check.checksStartedAt,
   checks_ended_at: check.checksEndedAt,
   unsuccessful_checks: check.unsuccessfulChecks.map(queueCheckJson),
+  pull_request_numbers: check.pullRequestNumbers ?? numbers(pullRequests),
+});
+
+/**
+ * Mergify's batch fields: batch_id is the train car id (train_car_id is its deprecated alias); each
+ * is null on events recorded before the queue kept it, as Mergify's own schema says of its events.
+ */
+const batchJson = (trainCarId: string | null, facts: BatchFacts): Record<string, unknown> => ({
+  batch_id: trainCarId,
+  batch_name: facts.batchName ?? null,
+  scopes: facts.scopes ?? null,
+  all_scopes: facts.allScopes ?? null,
+  parent_batch_ids: facts.parentIds ?? null,
+});
+
+/** The batch this pull request was checked in before this check: null on its first check, and on old events. */
+const previousBatchJson = (
+  previous: Record<number, PreviousBatch | null> | undefined,
+  pullRequest: number,
+): Record<string, unknown> => ({
+  previous_batch_id: previous?.[pullRequest]?.id ?? null,
+  previous_batch_name: previous?.[pullRequest]?.name ?? null,
 });
 
 interface Common {
@@ -74,8 +106,6 @@ const draft = (
   metadata,
   ...(batchPullRequests ? { batchPullRequests } : {}),
 });
-
-const numbers = (pullRequests: readonly QueuedPullRequest[]): number[] => pullRequests.map((pr) => pr.number);
 
 /** Commands the log has a type for; `requeue` is logged as a queue command, `unqueue` is the old dequeue. */
 const COMMAND_LOG_TYPES: Readonly<Record<string, string>> = {
@@ -127,9 +157,11 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
           queue_name: d.queueName,
           queued_at: pr.queuedAt,
           start_reason: d.startReason,
-          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck),
+          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck, d.pullRequests),
           pull_request_numbers: numbers(d.pullRequests),
           train_car_id: d.trainCarId,
+          ...batchJson(d.trainCarId, d),
+          ...previousBatchJson(d.previousBatches, pr.number),
           session_id: pr.sessionId,
         },
         [d.speculativeCheck.number],
@@ -154,9 +186,10 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
           queued_at: pr.queuedAt,
           retry_attempt: d.retryAttempt,
           max_retries: d.maxRetries,
-          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck),
+          speculative_check_pull_request: speculativeCheckJson(d.speculativeCheck, d.pullRequests),
           pull_request_numbers: numbers(d.pullRequests),
           train_car_id: d.trainCarId,
+          ...batchJson(d.trainCarId, d),
           session_id: pr.sessionId,
         },
         [d.speculativeCheck.number],
@@ -180,6 +213,8 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
           is_top_level: d.isTopLevel,
           session_id: pr.sessionId,
           train_car_id: d.trainCarId,
+          batch_id: d.trainCarId,
+          batch_name: d.batchName ?? null,
         },
         d.batchPullRequestNumbers,
       ),
@@ -198,10 +233,18 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
           original_batch_pr_numbers: numbers(d.originalBatch),
           culprit_found: d.culpritFound,
           culprit_pr_numbers: d.culpritPullRequests,
+          // The queue names a culprit only once it failed checked alone: every culprit is confirmed.
+          confirmed_culprit_pr_numbers: d.culpritPullRequests,
+          // Without the cap reached nothing was dropped; with it, events recorded before the
+          // queue kept the list cannot say which were.
+          dropped_unverified_pr_numbers:
+            d.droppedUnverifiedPullRequests ?? (d.maxFailureResolutionReached ? null : []),
           remaining_pr_numbers: d.remainingPullRequests,
           max_failure_resolution_reached: d.maxFailureResolutionReached,
           session_id: pr.sessionId,
           train_car_id: d.trainCarId,
+          batch_id: d.trainCarId,
+          batch_name: d.batchName ?? null,
         },
         d.batchPullRequestNumbers,
       ),
@@ -215,6 +258,7 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
       queued_at: d.queuedAt,
       priority_rule_name: d.priorityRuleName,
       session_id: d.sessionId,
+      merge_commit_sha: d.mergeCommitSha ?? null,
     }),
   ],
 
@@ -237,6 +281,9 @@ const mappers: { [T in Exclude<MergeQueueEventType, BookkeepingType>]: Mapper<T>
       pull_request_head_sha: d.pullRequestHeadSha,
       session_id: d.sessionId,
       dequeue_code: d.dequeueCode,
+      batch_id: d.batch?.id ?? null,
+      scopes: d.batch?.scopes ?? null,
+      all_scopes: d.batch?.allScopes ?? null,
     }),
     // A manual removal (command, API, dashboard) is also the dequeue action having run.
     ...(d.dequeueCode === 'PR_MANUALLY_DEQUEUED' ? [draft(d, 'action.dequeue', d.pullRequest, {})] : []),

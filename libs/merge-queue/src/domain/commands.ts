@@ -160,6 +160,17 @@ export interface DraftTampered extends At {
   how: 'pushed' | 'closed';
 }
 
+/**
+ * A passed batch was to be fast-forwarded onto the base, but the base holds commits its draft does
+ * not (another queue's merge, a push not seen yet): moving the base to the draft would drop them.
+ * `baseSha` is the base's head as the merge found it.
+ */
+export interface BatchBehindBase extends At {
+  kind: 'batch_behind_base';
+  batchId: string;
+  baseSha: string;
+}
+
 /** The base branch's head moved (our own merge, or an external push). */
 export interface BaseBranchMoved extends At {
   kind: 'base_moved';
@@ -206,6 +217,7 @@ export type MergeQueueCommand =
   | ChecksReported
   | PullRequestMergedByQueue
   | MergeFailed
+  | BatchBehindBase
   | DraftClosed
   | DraftBranchDeletedCommand
   | DraftTampered

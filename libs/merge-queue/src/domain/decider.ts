@@ -2,6 +2,7 @@ import { unprocessable, type Decider } from '@switchyard/kernel';
 import type {
   ApplyConfiguration,
   BaseBranchMoved,
+  BatchBehindBase,
   CommandOrigin,
   ChecksReported,
   DraftCreated,
@@ -20,6 +21,7 @@ import { initialQueueState, evolveQueue, policyOf, type Batch, type QueueState }
 import {
   ancestorsOf,
   batchById,
+  batchNameOf,
   checkedPullRequests,
   checksInPlace,
   holdsSlot,
@@ -28,6 +30,7 @@ import {
 } from './train';
 import {
   DEFAULT_PARTITION,
+  batchFactsOf,
   dissolve,
   dissolveDescendants,
   dissolveWithDescendants,
@@ -134,6 +137,8 @@ function handle(t: Transition, command: MergeQueueCommand): void {
       return merged(t, command);
     case 'merge_failed':
       return mergeFailed(t, command);
+    case 'batch_behind_base':
+      return batchBehindBase(t, command);
     case 'draft_closed':
       if (t.state.draftsToClose.includes(command.checkPullRequest))
         t.emit('merge_queue.draft_closed', { checkPullRequest: command.checkPullRequest });
@@ -240,6 +245,7 @@ function draftCreated(t: Transition, c: DraftCreated): void {
     queueName: batch.queueName,
     partitionName: DEFAULT_PARTITION,
     trainCarId: batch.id,
+    ...batchFactsOf(batch),
     attempt: batch.attempt,
     startReason: startReasonOf(batch),
     speculativeCheck: {
@@ -250,9 +256,13 @@ function draftCreated(t: Transition, c: DraftCreated): void {
       checksStartedAt: t.occurredAt,
       checksEndedAt: null,
       unsuccessfulChecks: [],
+      pullRequestNumbers: batch.pullRequests,
     },
     pullRequests: referencesOf(t.state, batch.pullRequests),
     checkHeadSha: c.headSha,
+    previousBatches: Object.fromEntries(
+      batch.pullRequests.map((n) => [n, t.state.pullRequests[n]?.lastCheckedBatch ?? null]),
+    ),
   });
 }
 
@@ -397,6 +407,7 @@ function resolveFailure(t: Transition, batch: Batch): void {
     trainCarId: batch.id,
     originalBatch: referencesOf(t.state, batch.pullRequests),
     batchPullRequestNumbers: batch.checkPullRequests,
+    batchName: batchNameOf(batch.queueName, batch.pullRequests),
     batchSizeBeforeSplit: batch.pullRequests.length,
     numberOfSubBatches: chunks.length,
     bisectionDepth: depth + 1,
@@ -499,11 +510,13 @@ function merged(t: Transition, c: PullRequestMergedByQueue): void {
       queuedAt: new Date(pr.queuedAt).toISOString(),
       priorityRuleName: pr.priorityRuleName,
       sessionId: pr.sessionId,
+      mergeCommitSha: c.mergeCommitSha,
     },
     pr.trigger,
   );
   recordLeave(t, pr, batch.covered ? 'PR_MERGED_INTERMEDIATE_RESULTS_SKIPPED' : 'PR_MERGED', {
     merged: true,
+    batch,
   });
   t.emit('merge_queue.base_moved', { sha: c.mergeCommitSha, byQueue: true });
 }
@@ -521,6 +534,19 @@ function mergeFailed(t: Transition, c: MergeFailed): void {
     retryAt: new Date(c.at + delay).toISOString(),
     message: c.message,
   });
+}
+
+/**
+ * §2.7: a fast-forward lands the tested commit itself, so a draft built before the base moved
+ * (another queue's merge makes a commit no draft holds) can never land: the batch, and what is
+ * checked on top of it, are checked again on the new base (re-embarked, MERGE_QUEUE_RESET). A base
+ * the queue has not seen move yet is taken in first, as any external push would be.
+ */
+function batchBehindBase(t: Transition, c: BatchBehindBase): void {
+  baseMoved(t, { ...c, kind: 'base_moved', sha: c.baseSha });
+  const batch = batchById(t.state, c.batchId);
+  if (batch?.phase !== 'passed') return;
+  dissolveWithDescendants(t, batch, 'MERGE_QUEUE_RESET');
 }
 
 /** §2.9: an external push resets the queue unless reset_on_external_merge is never. */
@@ -587,10 +613,12 @@ function endFinishedBisections(t: Transition): void {
       trainCarId: bisection.id,
       originalBatch: bisection.originalBatch,
       batchPullRequestNumbers: bisection.checkPullRequests,
+      batchName: batchNameOf(bisection.queueName, bisection.original),
       culpritFound: bisection.culprits.length > 0,
       culpritPullRequests: bisection.culprits,
       remainingPullRequests: bisection.original.filter((n) => !bisection.culprits.includes(n)),
       maxFailureResolutionReached: bisection.capReached,
+      droppedUnverifiedPullRequests: bisection.droppedUnverified ?? [],
     });
   }
 }

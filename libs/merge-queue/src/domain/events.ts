@@ -1,3 +1,4 @@
+import type { DequeueReason } from '@switchyard/kernel';
 import type { QueuePolicy } from './policy';
 
 /**
@@ -49,6 +50,26 @@ export interface SpeculativeCheck {
   checksStartedAt: string | null;
   checksEndedAt: string | null;
   unsuccessfulChecks: QueueCheck[];
+  /** Every pull request the check covers (absent from events recorded before it was kept). */
+  pullRequestNumbers?: number[];
+}
+
+/**
+ * The batch an event concerns, as the status API showed it: its name (`<queue> #1 #2`, which lives
+ * only in the live queue state), the scopes it checks and the batches it is checked on top of.
+ * Absent from events recorded before it was kept; the log shows null for each field then.
+ */
+export interface BatchFacts {
+  batchName?: string;
+  scopes?: string[];
+  allScopes?: boolean;
+  parentIds?: string[];
+}
+
+/** The batch a pull request was checked in before, for a check that is a restart. */
+export interface PreviousBatch {
+  id: string;
+  name: string | null;
 }
 
 /** A queued pull request as the queue knows it when an event snapshots it. */
@@ -60,6 +81,7 @@ export interface QueuedPullRequest {
   sessionId: string;
 }
 
+/** The dequeue reasons this engine writes: a subset of Mergify's list (the kernel's DEQUEUE_REASONS). */
 export const ABORT_CODES = [
   'PR_DEQUEUED',
   'PR_DEQUEUED_FROM_PARTITION',
@@ -93,7 +115,7 @@ export const ABORT_CODES = [
   'STACK_PREDECESSOR_DEQUEUED',
   'INTERMEDIATE_RESULTS_SKIPPED',
   'CHECKS_RETRIED',
-] as const;
+] as const satisfies readonly DequeueReason[];
 
 export type AbortCode = (typeof ABORT_CODES)[number];
 
@@ -156,7 +178,8 @@ export interface PullRequestEntered {
 export interface ChecksStarted {
   type: 'merge_queue.checks_started';
   data: Where &
-    InQueue & {
+    InQueue &
+    BatchFacts & {
       /** The batch (train car); null for a pull request checked alone in place. */
       trainCarId: string | null;
       /** 0 for the first run, n for the n-th retry (a fresh draft each time). */
@@ -166,13 +189,19 @@ export interface ChecksStarted {
       pullRequests: QueuedPullRequest[];
       /** The commit whose checks decide (absent from events recorded before it was kept). */
       checkHeadSha?: string;
+      /**
+       * By pull request number: the batch it was last checked in during this stay, null on its first
+       * check (absent from events recorded before it was kept).
+       */
+      previousBatches?: Record<number, PreviousBatch | null>;
     };
 }
 
 export interface ChecksEnded {
   type: 'merge_queue.checks_ended';
   data: Where &
-    InQueue & {
+    InQueue &
+    BatchFacts & {
       trainCarId: string | null;
       aborted: boolean;
       abortCode: AbortCode | null;
@@ -191,6 +220,8 @@ interface BisectionOf {
   originalBatch: QueuedPullRequest[];
   /** Every check pull request number the split batch used (it rotates on retries). */
   batchPullRequestNumbers: number[];
+  /** The split batch's name as the status API showed it (absent from events recorded before it was kept). */
+  batchName?: string;
 }
 
 export interface BatchBisectionStarted {
@@ -214,6 +245,11 @@ export interface BatchBisectionEnded {
       culpritPullRequests: number[];
       remainingPullRequests: number[];
       maxFailureResolutionReached: boolean;
+      /**
+       * Dropped when batch_max_failure_resolution_attempts was reached, their own failure never
+       * shown (absent from events recorded before it was kept).
+       */
+      droppedUnverifiedPullRequests?: number[];
     };
 }
 
@@ -226,6 +262,8 @@ export interface PullRequestMerged {
     queuedAt: string;
     priorityRuleName: string | null;
     sessionId: string;
+    /** The base branch's new tip (absent from events recorded before it was kept). */
+    mergeCommitSha?: string;
   };
 }
 
@@ -246,6 +284,11 @@ export interface PullRequestLeft {
       unsuccessfulChecks: QueueCheck[];
       pullRequestHeadSha: string;
       sessionId: string | null;
+      /**
+       * The batch it rode in when it left: null when it left waiting (absent from events recorded
+       * before it was kept).
+       */
+      batch?: { id: string; scopes: string[]; allScopes: boolean } | null;
     };
 }
 

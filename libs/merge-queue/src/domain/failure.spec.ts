@@ -215,7 +215,14 @@ describe('merge queue: bisection (§2.5)', () => {
       culpritPullRequests: [6],
       remainingPullRequests: [1, 2, 3, 4, 5],
       maxFailureResolutionReached: false,
+      batchName: 'default #1 #2 #3 #4 #5 #6',
+      droppedUnverifiedPullRequests: [],
     });
+    // Each leave names the batch it left from; each merge, the commit it landed.
+    const left = tail.filter((e) => e.type === 'merge_queue.pull_request_left').map((e) => e.data);
+    expect(left.every((d) => typeof d.batch?.id === 'string')).toBe(true);
+    const merged = tail.filter((e) => e.type === 'merge_queue.pull_request_merged').map((e) => e.data);
+    expect(merged.every((d) => typeof d.mergeCommitSha === 'string')).toBe(true);
   });
 
   it('a failing split is split again, one level deeper, after the splits behind it go back to waiting', () => {
@@ -264,6 +271,7 @@ describe('merge queue: bisection (§2.5)', () => {
     expect(events.find((e) => e.type === 'merge_queue.batch_bisection_ended')!.data).toMatchObject({
       culpritFound: false,
       maxFailureResolutionReached: true,
+      droppedUnverifiedPullRequests: [1, 2],
     });
   });
 });

@@ -1,4 +1,4 @@
-import type { MergeQueueEvent, QueueCheck, QueuedPullRequest } from './events';
+import type { MergeQueueEvent, PreviousBatch, QueueCheck, QueuedPullRequest } from './events';
 import { defaultQueuePolicy, type QueuePolicy } from './policy';
 import { DEPARTURES_KEPT, holdsRulesBack, type Departure } from './requeue';
 
@@ -33,6 +33,8 @@ export interface QueueEntry {
   mergeRetryAt: number | null;
   /** A user asked for its removal, which has not run yet (absent from states folded before it existed). */
   dequeueRequested?: boolean;
+  /** The batch it was last checked in during this stay (absent from states folded before it existed). */
+  lastCheckedBatch?: PreviousBatch | null;
 }
 
 /**
@@ -81,6 +83,8 @@ export interface Bisection {
   pending: number[];
   culprits: number[];
   capReached: boolean;
+  /** Dropped when the cap was reached (absent from states folded before it existed). */
+  droppedUnverified?: number[];
   checkPullRequests: number[];
 }
 
@@ -275,6 +279,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
             secondsFrozen: 0,
             mergeRetryAt: null,
             dequeueRequested: false,
+            lastCheckedBatch: null,
           },
         },
       };
@@ -337,7 +342,11 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
     case 'merge_queue.checks_started': {
       const d = event.data;
       if (d.trainCarId === null) return base;
-      return withBatch(base, d.trainCarId, (batch) => ({
+      let next = base;
+      const checked = { id: d.trainCarId, name: d.batchName ?? null };
+      for (const pr of d.pullRequests)
+        next = withPullRequest(next, pr.number, (entry) => ({ ...entry, lastCheckedBatch: checked }));
+      return withBatch(next, d.trainCarId, (batch) => ({
         ...batch,
         phase: 'running',
         checkPullRequest: d.speculativeCheck.number,
@@ -412,6 +421,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
             pending: original,
             culprits: [],
             capReached: false,
+            droppedUnverified: [],
             checkPullRequests: d.batchPullRequestNumbers,
           },
         },
@@ -446,7 +456,9 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
       if (d.dequeueCode !== 'BATCH_MAX_FAILURE_RESOLUTION_ATTEMPTS') return next;
       const bisections: Record<string, Bisection> = {};
       for (const [id, b] of Object.entries(next.bisections))
-        bisections[id] = b.original.includes(d.pullRequest) ? { ...b, capReached: true } : b;
+        bisections[id] = b.original.includes(d.pullRequest)
+          ? { ...b, capReached: true, droppedUnverified: [...(b.droppedUnverified ?? []), d.pullRequest] }
+          : b;
       return { ...next, bisections };
     }
 

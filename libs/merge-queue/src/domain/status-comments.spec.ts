@@ -105,7 +105,7 @@ describe('status lines (merge_queue.status_comments)', () => {
         pullRequest: 7,
         line:
           '❌ dequeued from `default`: Checks failed: ci. A queue rule will not queue it again until its head' +
-          ' changes: push a fix, or comment `@mergify queue` (or `@mergify requeue`) to queue it again as it is.',
+          ' changes: push a fix, or comment `@mergify queue` to queue it again as it is.',
       },
     ]);
   });

@@ -76,7 +76,7 @@ function howToRequeue(left: PullRequestLeft['data']): string {
   if (needsCommand(left.dequeueCode)) return ' Comment `@mergify queue` to queue it again.';
   return (
     ' A queue rule will not queue it again until its head changes: push a fix, or comment' +
-    ' `@mergify queue` (or `@mergify requeue`) to queue it again as it is.'
+    ' `@mergify queue` to queue it again as it is.'
   );
 }
 

@@ -3,6 +3,10 @@ import { policyOf, type Batch, type QueueEntry, type QueueState } from './state'
 
 /** Reading the train: how batches relate, who waits, which rule applies. */
 
+/** A batch's name as the status API shows it and the log records it: `<queue> #1 #2`. */
+export const batchNameOf = (queueName: string, pullRequests: readonly number[]): string =>
+  `${queueName} ${pullRequests.map((n) => `#${n}`).join(' ')}`;
+
 export const batchById = (state: QueueState, id: string | null): Batch | undefined =>
   id === null ? undefined : state.batches.find((batch) => batch.id === id);
 

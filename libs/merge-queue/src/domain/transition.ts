@@ -1,6 +1,7 @@
 import {
   abortStatusOf,
   type AbortCode,
+  type BatchFacts,
   type CheckState,
   type DequeueCode,
   type MergeQueueEvent,
@@ -8,7 +9,7 @@ import {
   type SpeculativeCheck,
 } from './events';
 import { evolveQueue, type Batch, type QueueEntry, type QueueState } from './state';
-import { batchById, descendantsOf, ruleOf } from './train';
+import { batchById, batchNameOf, descendantsOf, ruleOf } from './train';
 
 export const INTERNAL_TRIGGER = 'merge queue internal';
 export const DEFAULT_PARTITION = '__default__';
@@ -68,6 +69,14 @@ export const referencesOf = (state: QueueState, numbers: readonly number[]): Que
     return pr ? [reference(pr)] : [];
   });
 
+/** What the log records of the batch an event concerns (Mergify's batch_name, scopes, parent_batch_ids). */
+export const batchFactsOf = (batch: Batch): Required<BatchFacts> => ({
+  batchName: batchNameOf(batch.queueName, batch.pullRequests),
+  scopes: batch.scopes,
+  allScopes: batch.allScopes,
+  parentIds: batch.parentIds,
+});
+
 export const speculativeCheckOf = (
   batch: Batch,
   conclusion: CheckState,
@@ -80,6 +89,7 @@ export const speculativeCheckOf = (
   checksStartedAt: iso(batch.checksStartedAt),
   checksEndedAt: iso(endedAt),
   unsuccessfulChecks: conclusion === 'failure' ? batch.unsuccessfulChecks : [],
+  pullRequestNumbers: batch.pullRequests,
 });
 
 const ABORT_REASONS: Partial<Record<AbortCode, string>> = {
@@ -121,6 +131,7 @@ function emitChecksEnded(t: Transition, current: Batch, options: ChecksEnd): voi
     queueName: current.queueName,
     partitionName: DEFAULT_PARTITION,
     trainCarId: current.id,
+    ...batchFactsOf(current),
     aborted: options.aborted,
     abortCode: options.code,
     abortReason: options.code === null ? null : abortReasonOf(options.code),
@@ -188,9 +199,12 @@ export function recordLeave(
     unsuccessfulChecks?: Batch['unsuccessfulChecks'];
     /** The head it leaves with, when the queue moved it (checked in place); its queued head otherwise. */
     headSha?: string;
+    /** The batch it rode in, when the state no longer holds it (merged, or the others re-embarked). */
+    batch?: Batch;
   },
 ): void {
   const frozenNow = pr.frozenSince === null ? 0 : Math.max(0, Math.round((t.at - pr.frozenSince) / 1000));
+  const batch = options.batch ?? batchById(t.state, pr.batchId);
   t.emit(
     'merge_queue.pull_request_left',
     {
@@ -209,6 +223,7 @@ export function recordLeave(
       unsuccessfulChecks: options.unsuccessfulChecks ?? [],
       pullRequestHeadSha: options.headSha ?? pr.headSha,
       sessionId: pr.sessionId,
+      batch: batch ? { id: batch.id, scopes: batch.scopes, allScopes: batch.allScopes } : null,
     },
     options.trigger ?? (options.merged ? pr.trigger : INTERNAL_TRIGGER),
   );
@@ -272,6 +287,8 @@ export function removePullRequest(
     trigger: options.trigger,
     unsuccessfulChecks: options.unsuccessfulChecks,
     headSha,
+    // Its batch is gone from the state once the others went back to waiting.
+    batch,
   });
   if (options.cascade === false) return;
   for (const successor of Object.values(t.state.pullRequests)) {

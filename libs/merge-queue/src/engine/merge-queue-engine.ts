@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/kernel';
 import type { CodeHost, CodeHostUsage } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type { EventStore } from '@switchyard/event-store';
@@ -70,10 +71,6 @@ class FencedCommandService extends CommandService {
   };
 }
 
-interface Logger {
-  warn(object: object, message: string): void;
-}
-
 /** The merge-queue engine's parts, wired to one code host, store and read models. */
 export function createMergeQueueEngine(deps: {
   store: EventStore;
@@ -82,7 +79,7 @@ export function createMergeQueueEngine(deps: {
   freshness: ReadModelFreshness;
   codeHost: CodeHost;
   clock: Clock;
-  logger: Logger;
+  logger: Pick<Logger, 'warn' | 'info'>;
 }): MergeQueueEngine {
   const { store, commands, sql, freshness, clock, logger } = deps;
   const telemetry = new EngineTelemetry(deps.codeHost);

@@ -1,4 +1,4 @@
-import type { CodeHost } from '@switchyard/code-host';
+import { CodeHostError, type CodeHost } from '@switchyard/code-host';
 import {
   BASE_REF,
   REPOSITORY,
@@ -130,5 +130,46 @@ describe('performEffect: merging a batch as one', () => {
 
     expect(calls).toEqual([`${BASE_REF} to ${branch}-head`]);
     expect(results.map((r) => r.kind)).toEqual(['merged', 'merged']);
+  });
+
+  /** A base that refuses the fast-forward (as GitHub does), then compares the tested head with `behindBy`. */
+  const refusingBase = (behindBy: number) =>
+    ({
+      getBranchHead: async (_r: unknown, name: string) => ({ name, sha: `${name}-head` }),
+      updateBranch: async () => {
+        throw new CodeHostError('conflict', 'Update is not a fast forward');
+      },
+      compare: async () => ({ status: 'diverged', aheadBy: 2, behindBy, mergeBaseSha: 'old', files: [] }),
+    }) as unknown as CodeHost;
+
+  it('fast-forward onto a base that moved since the draft was built: the batch is behind the base, nothing is merged', async () => {
+    const passed = passedBatchOfTwo('fast-forward');
+    const effect = batchMergeOf(passed);
+
+    const results = await performEffect(refusingBase(1), effect, scene(passed));
+
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'batch_behind_base',
+        batchId: effect.batchId,
+        baseSha: `${BASE_REF}-head`,
+      }),
+    ]);
+  });
+
+  it('a fast-forward refused for another reason (the draft holds the whole base) fails the merge with the refusal', async () => {
+    const passed = passedBatchOfTwo('fast-forward');
+
+    const results = await performEffect(refusingBase(0), batchMergeOf(passed), scene(passed));
+
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'merge_failed',
+        pullRequest: 1,
+        outcome: 'error',
+        message: 'Update is not a fast forward',
+      }),
+      expect.objectContaining({ kind: 'merge_failed', pullRequest: 2, outcome: 'error' }),
+    ]);
   });
 });

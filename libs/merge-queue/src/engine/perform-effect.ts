@@ -1,4 +1,4 @@
-import { isCodeHostError, type CodeHost } from '@switchyard/code-host';
+import { isCodeHostError, type CodeHost, type RepositoryCoordinates } from '@switchyard/code-host';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
@@ -268,7 +268,10 @@ async function mergeBatch(
   try {
     if (effect.method === 'fast-forward') {
       const head = await codeHost.getBranchHead(repository, effect.branch);
-      sha = (await codeHost.updateBranch(repository, scene.baseRef, head.sha)).sha;
+      const moved = await fastForward(codeHost, repository, scene.baseRef, head.sha);
+      if ('behind' in moved)
+        return [{ kind: 'batch_behind_base', ...at(scene), batchId: effect.batchId, baseSha: moved.behind }];
+      sha = moved.sha;
     } else {
       // The batch's pull request is a draft, which GitHub refuses to merge (only GraphQL can mark
       // it ready): the batch branch is merged into the base instead, the merge commit the pull
@@ -292,6 +295,29 @@ async function mergeBatch(
     pullRequest,
     mergeCommitSha: sha,
   }));
+}
+
+/**
+ * Moves the base to the tested commit. Refused (`conflict`) when that is no fast-forward: if the
+ * base holds commits the draft lacks, the answer is the base's head (the batch must be checked
+ * again on it); any other refusal is thrown as it came (branch protection, say), so that it
+ * dequeues with its own message instead of checking the batch again for nothing.
+ */
+async function fastForward(
+  codeHost: CodeHost,
+  repository: RepositoryCoordinates,
+  baseRef: string,
+  tested: string,
+): Promise<{ sha: string } | { behind: string }> {
+  try {
+    return { sha: (await codeHost.updateBranch(repository, baseRef, tested)).sha };
+  } catch (error) {
+    if (!isCodeHostError(error, 'conflict')) throw error;
+    const base = await codeHost.getBranchHead(repository, baseRef);
+    const comparison = await codeHost.compare(repository, base.sha, tested);
+    if (comparison.behindBy > 0) return { behind: base.sha };
+    throw error;
+  }
 }
 
 async function closeDraft(

@@ -71,7 +71,7 @@ async function queueWithRunningDraft() {
     sql: {} as SqlQueryable,
     freshness,
     clock,
-    logger: { warn: () => undefined },
+    logger: { warn: () => undefined, info: () => undefined },
   });
   const context = {
     signal: new AbortController().signal,

@@ -1,4 +1,5 @@
-import type { CodeHost, PullRequestSnapshot } from '@switchyard/code-host';
+import type { Logger } from '@switchyard/kernel';
+import { isCodeHostError, type CodeHost, type PullRequestSnapshot } from '@switchyard/code-host';
 import type { CommandAccepted, PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type {
   BranchPushed,
@@ -13,7 +14,8 @@ import type { SqlQueryable } from '@switchyard/sql';
 import { snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { ChecksStarted } from '../domain/events';
-import { decideIntake, type IntakeFact } from '../domain/intake/intake-decider';
+import { decideIntake, type IntakeFact, type PullRequestScene } from '../domain/intake/intake-decider';
+import { invalidConfigurationCheck } from '../domain/intake/invalid-configuration';
 import {
   decideBasePush,
   decideChecks,
@@ -49,10 +51,6 @@ export const QUEUE_INTAKE_EVENT_TYPES = [
   'merge_queue.checks_started',
 ] as const;
 
-interface Logger {
-  warn(object: object, message: string): void;
-}
-
 /**
  * Turns facts into queue commands. Each reaction loads what the intake's rules read (the pull
  * request's snapshot, its queue's state, the repository's configuration), decides with the pure
@@ -67,9 +65,9 @@ export function createQueueIntakeReactor(deps: {
   sql: SqlQueryable;
   freshness: ReadModelFreshness;
   clock: Clock;
-  logger: Logger;
+  logger: Pick<Logger, 'warn' | 'info'>;
 }): Reactor {
-  const { desk, snapshots, freezes, sql, freshness, clock, codeHost } = deps;
+  const { desk, snapshots, freezes, sql, freshness, clock, codeHost, logger } = deps;
 
   const issuer =
     (context: ReactionContext): IssueOnQueue =>
@@ -94,26 +92,71 @@ export function createQueueIntakeReactor(deps: {
   ) {
     const snapshot = await snapshots.find(repository, number);
     if (!snapshot) return;
-    const [{ state: queue }, { configuration, policy }, scopes] = await Promise.all([
+    const [{ state: queue }, { configuration, policy, problem }, scopes] = await Promise.all([
       desk.state(repository, snapshot.base.ref),
       desk.configurations.get(repository),
       desk.scopesOf(repository, number),
     ]);
     const now = clock.now();
-    const commands = decideIntake(fact, {
+    const scene: PullRequestScene = {
       snapshot,
       queue,
       scopes,
-      configuration: { configuration, defaultQueueName: policy.rules[0]!.name },
+      configuration: { configuration, defaultQueueName: policy.rules[0]!.name, problem },
       now,
-    });
-    await issueAll(context, commands);
+    };
+    await issueAll(context, decideIntake(fact, scene));
+    await reportInvalidConfiguration(repository, invalidConfigurationCheck(fact, scene));
     if (
       fact.kind === 'pull_request_changed' &&
       snapshot.state === 'open' &&
       runningBatchCheckedBy(queue, number)
     )
       await judgeChecks(context, repository, snapshot, 'checked head');
+  }
+
+  /** The failing check that says why the queue does not act on the pull request (a code host refusal is not retried). */
+  async function reportInvalidConfiguration(
+    repository: string,
+    check: ReturnType<typeof invalidConfigurationCheck>,
+  ): Promise<void> {
+    if (!check) return;
+    await codeHost
+      .createCheckRun(coordinatesOf(repository), {
+        name: check.name,
+        headSha: check.headSha,
+        status: 'completed',
+        conclusion: 'failure',
+        output: { title: check.title, summary: check.summary },
+      })
+      .catch((error: unknown) => {
+        if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
+      });
+  }
+
+  /**
+   * A push to the default branch may change the file. When its verdict changes, the log says so;
+   * when it turns valid again, its open pull requests are judged again (a label put on while it was
+   * invalid queues the pull request now), as Mergify re-evaluates them on a configuration change.
+   */
+  async function onDefaultBranchPush(context: ReactionContext, repository: string, branch: string) {
+    const before = (await desk.configurations.get(repository)).problem;
+    desk.configurations.forget(repository);
+    const after = (await desk.configurations.get(repository)).problem;
+    if (after !== null && after !== before)
+      logger.warn(
+        { repository, problem: after },
+        'The Mergify configuration is invalid: the queue takes in nothing new',
+      );
+    if (before === null || after !== null) return;
+    logger.info({ repository }, 'The Mergify configuration is valid again: the queue takes pull requests in');
+    for (const pullRequest of await snapshots.open(repository)) {
+      if (pullRequest.base.ref !== branch) continue;
+      await onPullRequest(context, repository, pullRequest.number, {
+        kind: 'pull_request_changed',
+        action: 'configuration_fixed',
+      });
+    }
   }
 
   async function onChecks(context: ReactionContext, repository: string, sha: string) {
@@ -150,7 +193,7 @@ export function createQueueIntakeReactor(deps: {
     if (!data.ref.startsWith('refs/heads/') || data.deleted) return;
     const branch = data.ref.slice('refs/heads/'.length);
     const { defaultBranch } = await desk.configurations.get(data.repository);
-    if (branch === defaultBranch) desk.configurations.forget(data.repository);
+    if (branch === defaultBranch) await onDefaultBranchPush(context, data.repository, branch);
     const queue = (await queuesOf(sql, data.repository)).find((q) => q.baseRef === branch);
     if (!queue) return;
     const { state } = await desk.state(queue.repository, branch);

@@ -1,13 +1,10 @@
+import type { Logger } from '@switchyard/kernel';
 import type { Clock } from '@switchyard/kernel';
 import type { SqlQueryable } from '@switchyard/sql';
 import { timerVisit } from '../domain/timer-visit';
 import type { FreezeWatch } from './freeze-watch';
 import type { QueueDesk } from './queue-desk';
 import { occupiedQueuesOf } from './queues.projection';
-
-interface Logger {
-  warn(object: object, message: string): void;
-}
 
 /**
  * The engine's clock: every interval (a periodic processor of the runtime, lease-held and fenced,
@@ -26,7 +23,7 @@ export class QueueTimer {
       freezes: FreezeWatch;
       sql: SqlQueryable;
       clock: Clock;
-      logger: Logger;
+      logger: Pick<Logger, 'warn'>;
       /** The repositories this timer keeps (its partition's); every one by default. */
       owns?: (repository: string) => boolean;
     },

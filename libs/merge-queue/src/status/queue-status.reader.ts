@@ -72,6 +72,17 @@ export class QueueStatusReader {
     return rows.map((row) => row.base_ref);
   }
 
+  /** Repositories (lower-case `owner/name`) of these accounts with a merge queue, by name. */
+  async queueRepositories(accounts: readonly string[]): Promise<string[]> {
+    if (accounts.length === 0) return [];
+    const { rows } = await this.sql.query<{ repository_key: string }>(
+      `SELECT DISTINCT repository_key FROM ${QUEUE_STATUS_TABLE}
+       WHERE split_part(repository_key, '/', 1) = ANY($1::text[]) ORDER BY repository_key`,
+      [accounts.map((account) => account.toLowerCase())],
+    );
+    return rows.map((row) => row.repository_key);
+  }
+
   /** Base branches whose queue had events between the two instants (epoch ms, minute precision). */
   async branchesActiveBetween(repository: string, start: number, end: number): Promise<string[]> {
     const { rows } = await this.sql.query<{ base_ref: string }>(

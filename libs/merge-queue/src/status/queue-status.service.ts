@@ -80,6 +80,11 @@ export class QueueStatusService {
     return this.reader.queueBranches(repository);
   }
 
+  /** Repositories of these accounts that have a merge queue (the dashboard's list). */
+  repositories(accounts: readonly string[]): Promise<string[]> {
+    return this.reader.queueRepositories(accounts);
+  }
+
   branchesActiveBetween(repository: string, start: Date, end: Date): Promise<string[]> {
     return this.reader.branchesActiveBetween(repository, start.getTime(), end.getTime());
   }

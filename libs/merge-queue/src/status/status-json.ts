@@ -4,7 +4,7 @@ import { deterministicUuid } from '../domain/hashing';
 import { batchSizeBounds, type QueueRulePolicy } from '../domain/policy';
 import { policyOf, type Batch, type QueueEntry } from '../domain/state';
 import { batchStatusOf, waitingBatchOf, type BatchStatusCode } from '../domain/presentation';
-import { checksTimeoutSeconds, isFrozen, laneKeysOf, queueOrder, ruleOf } from '../domain/train';
+import { batchNameOf, checksTimeoutSeconds, isFrozen, laneKeysOf, queueOrder, ruleOf } from '../domain/train';
 import type { Estimate, QueueEstimates } from './eta';
 import type { BatchConditions } from './merge-conditions';
 import type { PullRequestFacts } from './queue-metadata';
@@ -174,7 +174,7 @@ export function batchJson(ctx: RenderContext, batch: Batch, departed?: DepartedB
     (ctx.conditions?.get(batch.id)?.waitingSchedule ? 'waiting_schedule' : batchStatusOf(state, batch));
   return {
     id: batch.id,
-    name: `${batch.queueName} ${numbers.map((n) => `#${n}`).join(' ')}`,
+    name: batchNameOf(batch.queueName, numbers),
     parent_ids: batch.parentIds,
     status: {
       code,
@@ -217,7 +217,7 @@ function bisectionsJson(ctx: RenderContext): BatchJson[] {
     };
     return {
       id: bisection.id,
-      name: `${bisection.queueName} ${bisection.original.map((n) => `#${n}`).join(' ')}`,
+      name: batchNameOf(bisection.queueName, bisection.original),
       parent_ids: [],
       status: {
         code: 'bisecting',

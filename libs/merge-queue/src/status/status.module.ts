@@ -23,6 +23,7 @@ import { QueueStatusService } from './queue-status.service';
 @Module({
   imports: [CodeHostModule],
   controllers: [MergeQueueStatusController, LegacyQueuesController],
+  exports: [QueueStatusService],
   providers: [
     {
       provide: QueueStatusService,

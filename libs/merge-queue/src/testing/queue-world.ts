@@ -271,6 +271,7 @@ export function runWorld(setup: WorldSetup, options: { until: number }): WorldRe
     const configuration = {
       configuration: setup.configuration,
       defaultQueueName: setup.policy.rules[0]!.name,
+      problem: null,
     };
     const shouldEnter =
       fact.kind === 'pull_request_changed' &&

@@ -1,4 +1,5 @@
-import { describeEachDatabase } from '@switchyard/testing';
+import { isAtOrAfter } from '@switchyard/event-store';
+import { describeEachDatabase, eventually } from '@switchyard/testing';
 import { ReadModelStoppedError } from '../freshness';
 import { ProcessorRunner } from '../processor/processor-runner';
 import {
@@ -50,6 +51,27 @@ describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
     await created.start();
     return created;
   };
+
+  it('tells a listener each checkpoint the signal announces for its read model, and only those', async () => {
+    const prefix = uniqueName('advance');
+    const [watched, other] = [runner(`${prefix}_a`, `${prefix}-`), runner(`${prefix}_b`, `${prefix}-`)];
+    const reader = await freshness([watched.name, other.name]);
+    const heard: string[] = [];
+    const unsubscribe = reader.onAdvance(watched.name, (position) => heard.push(String(position)));
+    expect(() => reader.onAdvance('not_named_here', () => undefined)).toThrow();
+    watched.start();
+    other.start();
+    const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
+    expect(await reader.waitFor([watched.name, other.name], position, 20_000)).toBe(true);
+    await eventually('the announcement of the watched checkpoint', async () =>
+      heard.some((heardAt) => heardAt !== 'start' && isAtOrAfter(heardAt, position)),
+    );
+    unsubscribe();
+    const count = heard.length;
+    const later = await appendTypes(env.store, `${prefix}-s`, ['B']);
+    expect(await reader.waitFor([watched.name], later, 20_000)).toBe(true);
+    expect(heard).toHaveLength(count);
+  });
 
   it('is fresh once every named projection has committed the position, woken by the runners', async () => {
     const prefix = uniqueName('fresh');

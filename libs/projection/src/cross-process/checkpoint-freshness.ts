@@ -1,7 +1,7 @@
 import { isAtOrAfter, type Position } from '@switchyard/event-store';
 import { type SqlQueryable } from '@switchyard/sql';
 import { readCheckpoints, type Checkpoint } from '../checkpoint/checkpoint-store';
-import { ReadModelStoppedError, type ReadModelFreshness } from '../freshness';
+import { ReadModelStoppedError, type CheckpointListener, type ReadModelFreshness } from '../freshness';
 import { ConditionWaiters } from '../waiting/condition-waiters';
 import type { CheckpointSignal } from './checkpoint-signal';
 
@@ -44,7 +44,25 @@ export class CheckpointFreshness implements ReadModelFreshness {
     if (this.unsubscribe) return;
     this.unsubscribe = await this.options.signal.subscribe((update) => {
       if (this.names.has(update.name) && this.waiters.pending > 0) void this.refresh();
+      for (const listener of this.advanceListeners.get(update.name) ?? []) {
+        try {
+          listener(update.position);
+        } catch {
+          // A listener's failure is its own: the others still hear of the checkpoint.
+        }
+      }
     });
+  }
+
+  private readonly advanceListeners = new Map<string, Set<CheckpointListener>>();
+
+  /** Calls the listener on each checkpoint the signal announces for the read model. */
+  onAdvance(readModel: string, listener: CheckpointListener): () => void {
+    this.checkNames([readModel]);
+    let listeners = this.advanceListeners.get(readModel);
+    if (!listeners) this.advanceListeners.set(readModel, (listeners = new Set()));
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   }
 
   async close(): Promise<void> {

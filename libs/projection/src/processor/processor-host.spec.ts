@@ -57,6 +57,31 @@ describeEachDatabase('ProcessorHost', (db) => {
     expect(await host.waitFor(host.names, later, 50)).toBe(false);
   });
 
+  it('tells a listener each checkpoint a read model commits, until it unsubscribes', async () => {
+    const prefix = uniqueName('advance');
+    const tally = tallyProjection({ name: `${prefix}_all`, streamPrefix: `${prefix}-` });
+    const host = ProcessorHost.of([tally], {
+      executor: env.executor,
+      store: env.store,
+      logger: new RecordingLogger(),
+    });
+    host.start();
+    try {
+      const heard: string[] = [];
+      const unsubscribe = host.onAdvance(tally.name, (position) => heard.push(String(position)));
+      const first = await appendTypes(env.store, `${prefix}-a`, [`${prefix}.One`]);
+      expect(await host.waitFor([tally.name], first)).toBe(true);
+      expect(heard.some((position) => position !== 'start' && isAtOrAfter(position, first))).toBe(true);
+      unsubscribe();
+      const count = heard.length;
+      const second = await appendTypes(env.store, `${prefix}-a`, [`${prefix}.Two`]);
+      expect(await host.waitFor([tally.name], second)).toBe(true);
+      expect(heard).toHaveLength(count);
+    } finally {
+      await host.stop();
+    }
+  });
+
   it('is not fresh while one of its projections lags behind', async () => {
     const prefix = uniqueName('host');
     const running = new ProcessorRunner(

@@ -1,7 +1,7 @@
 import { comparePositions, type Position } from '@switchyard/event-store';
 import type { SqlQueryable } from '@switchyard/sql';
 import { recordHeartbeats } from '../checkpoint/checkpoint-store';
-import { ReadModelStoppedError, type ReadModelFreshness } from '../freshness';
+import { ReadModelStoppedError, type CheckpointListener, type ReadModelFreshness } from '../freshness';
 import { errorMessage, type ProjectionLogger } from '../logger';
 import type { PeriodicRunner } from './periodic-runner';
 import type { Processor } from './processor';
@@ -130,6 +130,13 @@ export class ProcessorHost implements ReadModelFreshness {
       if (lowest === null || comparePositions(position, lowest) < 0) lowest = position;
     }
     return lowest;
+  }
+
+  onAdvance(readModel: string, listener: CheckpointListener): () => void {
+    const runner = this.runnerOf(readModel);
+    if (!('onAdvance' in runner))
+      throw new Error(`${readModel} is a periodic processor: it has no checkpoint`);
+    return runner.onAdvance(listener);
   }
 
   runner(name: string): HostedRunner | undefined {

@@ -20,6 +20,7 @@ import {
 } from '../lock/ownership';
 import { errorMessage } from '../logger';
 import { parkEvent, recordReplay, requestedReplays, type ParkedEvent } from '../parking/parked-events';
+import type { CheckpointListener } from '../freshness';
 import { ConditionWaiters } from '../waiting/condition-waiters';
 import type { Processor } from './processor';
 import { handlingFor, type ProcessorDependencies, type ProcessorHandling } from './processor-handling';
@@ -515,6 +516,21 @@ export class ProcessorRunner {
   private moveTo(position: Position | 'start'): void {
     this.checkpoint = position;
     this.waiters.recheck();
+    for (const listener of this.advanceListeners) {
+      try {
+        listener(position);
+      } catch {
+        // A listener's failure is its own: the checkpoint has moved either way.
+      }
+    }
+  }
+
+  private readonly advanceListeners = new Set<CheckpointListener>();
+
+  /** Calls the listener after each checkpoint this runner commits; returns the unsubscribe. */
+  onAdvance(listener: CheckpointListener): () => void {
+    this.advanceListeners.add(listener);
+    return () => this.advanceListeners.delete(listener);
   }
 
   private publish(position: Position | 'start'): void {

@@ -4,18 +4,21 @@ import type { CommandService } from '@switchyard/event-store/application';
 import type { SqlExecutor } from '@switchyard/sql';
 import type { Actor, Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
-import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
+import { readYourWrite, waitUntilVisible, type ReadModelFreshness } from '@switchyard/projection';
 import { mergeQueuePauseDecider } from '../domain/pause/merge-queue-pause.decider';
 import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
 import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
 import type { PauseView } from '../projections/merge-queue-pause.read-model';
 import { findPause } from '../projections/merge-queue-pause.read-model';
+import { MERGE_FENCE, type MergeFence } from './merge-fence';
 import { PauseReadCache } from './pause-read-cache';
 import { PAUSE_READ_MODELS } from './read-models';
 
 /**
  * Pause and unpause a repository's merge queue. Writes answer only once the read models include
- * their events (read-your-writes), so a GET right after a PUT never shows the old state.
+ * their events (read-your-writes), so a GET right after a PUT never shows the old state. A pause
+ * also waits for the repository's merge fence (merge-fence.ts): once it answers 200, nothing merges
+ * until the unpause. A wait that ends first answers 202 (stored, not yet in force).
  */
 @Injectable()
 export class MergeQueuePauseService {
@@ -26,6 +29,7 @@ export class MergeQueuePauseService {
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
     @Inject(SQL_EXECUTOR) private readonly sql: SqlExecutor,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MERGE_FENCE) private readonly fence: MergeFence,
   ) {}
 
   async pause(repository: string, reason: string, actor: Actor): Promise<PauseView> {
@@ -38,6 +42,8 @@ export class MergeQueuePauseService {
         at: this.clock.now(),
       }),
     );
+    // Not before the write (unlike the read models): a stopped engine must not keep anyone from pausing.
+    await waitUntilVisible(this.freshness, this.fence.processorsFor(repository), outcome.position);
     // The answer comes from the event itself: it is what was decided, even if the wait timed out.
     return pauseOf(outcome.events[outcome.events.length - 1]!);
   }

@@ -84,7 +84,11 @@ export class TestInsightsController {
         pipeline_name: row.pipelineName,
         job_name: row.jobName,
         is_quarantined: row.isQuarantined,
-        metrics: { health_status: row.healthStatus, failed_executions_impact: row.failedExecutionsImpact },
+        metrics: {
+          health_status: row.healthStatus,
+          health_confidence: row.healthConfidence,
+          failed_executions_impact: row.failedExecutionsImpact,
+        },
       })),
     };
   }

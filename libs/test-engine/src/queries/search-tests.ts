@@ -1,6 +1,8 @@
 import type { SqlQueryable } from '@switchyard/sql';
 import {
+  confidenceOf,
   type FailedExecutionsImpact,
+  type HealthConfidence,
   HEALTH_SEVERITY,
   type HealthStatus,
 } from '../domain/health/health-rules';
@@ -49,6 +51,7 @@ export interface TestSearchRow {
   jobName: string;
   isQuarantined: boolean;
   healthStatus: HealthStatus;
+  healthConfidence: HealthConfidence;
   failedExecutionsImpact: FailedExecutionsImpact | null;
 }
 
@@ -74,6 +77,7 @@ interface SearchRow {
   job_name: string;
   health_status: HealthStatus;
   failed_executions_impact: FailedExecutionsImpact | null;
+  executions_count: number;
   is_quarantined: boolean;
 }
 
@@ -144,7 +148,7 @@ export async function searchTests(
   const pageRow = `${IDENTITIES_TABLE} p ON p.repository = $1 AND p.test_id = k.test_id
     AND p.pipeline_name = k.pipeline_name AND p.job_name = k.job_name`;
   const columns = `k.test_id::text, k.test_name, k.pipeline_name, k.job_name, p.health_status,
-    p.failed_executions_impact, ${quarantinedOf('k', pageBranch)} AS is_quarantined`;
+    p.failed_executions_impact, p.executions_count, ${quarantinedOf('k', pageBranch)} AS is_quarantined`;
 
   if (where.length === 1 && !(byName && 'only' in byName)) {
     // No filter: the page is cut first (a top-N sort of the repository's identities: the counts of
@@ -203,5 +207,6 @@ const searchRowOf = (row: SearchRow): TestSearchRow => ({
   jobName: row.job_name,
   isQuarantined: row.is_quarantined,
   healthStatus: row.health_status,
+  healthConfidence: confidenceOf(row.executions_count),
   failedExecutionsImpact: row.failed_executions_impact,
 });

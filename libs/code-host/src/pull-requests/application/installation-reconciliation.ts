@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/kernel';
 import { DuplicateEventError, type EventStore } from '@switchyard/event-store';
 import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
 import type { AppInstallation } from '../../github/github-clients';
@@ -7,10 +8,6 @@ import { installationStreamId, repositoryKey } from '../../webhooks/facts/github
 /** Where the App's installations are listed from (the GitHub adapter). */
 export interface InstallationLister {
   listInstallations(): Promise<AppInstallation[]>;
-}
-
-interface Logger {
-  info(message: string): void;
 }
 
 export interface ReconciliationChange {
@@ -34,7 +31,7 @@ export class InstallationReconciliation {
   constructor(
     private readonly store: EventStore,
     private readonly lister: InstallationLister,
-    private readonly log: Logger,
+    private readonly log: Pick<Logger, 'info'>,
   ) {}
 
   async reconcile(): Promise<ReconciliationChange[]> {
@@ -60,11 +57,15 @@ export class InstallationReconciliation {
 
     for (const change of changes)
       this.log.info(
+        { installation: change.installationId },
         `GitHub App installation ${change.installationId} listed: ${change.added.length} repositories newly covered` +
           ` (${change.added.join(', ') || 'none'}), ${change.removed.length} no longer (${change.removed.join(', ') || 'none'})`,
       );
     if (changes.length === 0)
-      this.log.info(`GitHub App installations listed: ${listed.length}, all as recorded`);
+      this.log.info(
+        { listed: listed.length },
+        `GitHub App installations listed: ${listed.length}, all as recorded`,
+      );
     return changes;
   }
 

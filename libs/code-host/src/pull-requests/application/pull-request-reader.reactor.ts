@@ -1,3 +1,4 @@
+import type { Logger } from '@switchyard/kernel';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor } from '@switchyard/projection';
@@ -12,10 +13,6 @@ import { pullRequestStateDecider } from '../domain/pull-request-state.decider';
 /** Actions after which a payload's snapshot lacks what only a read gives (files, commits, checks). */
 const READ_AFTER: readonly string[] = ['opened', 'reopened', 'synchronize', 'edited', 'ready_for_review'];
 
-interface Logger {
-  warn(object: object, message: string): void;
-}
-
 /**
  * Reads pull requests through the code host when webhook payloads are not enough (a pull request
  * opened or pushed to), and decides `@mergify` commands: the commenter's permission (§1.9), then
@@ -25,7 +22,7 @@ interface Logger {
 export function createPullRequestReaderReactor(deps: {
   codeHost: CodeHost;
   clock: Clock;
-  logger: Logger;
+  logger: Pick<Logger, 'warn'>;
 }): Reactor {
   const { codeHost, clock, logger } = deps;
 

@@ -26,6 +26,15 @@ export class PullRequestSnapshots {
     return new Map(rows.map((row) => [row.number, parse(row.snapshot)]));
   }
 
+  /** The repository's open pull requests (a configuration that turns valid again concerns these). */
+  async open(repository: string): Promise<PullRequestSnapshot[]> {
+    const { rows } = await this.sql.query<{ snapshot: PullRequestSnapshot | string }>(
+      `SELECT snapshot FROM ${SNAPSHOT_TABLE} WHERE repository_key = $1 AND state = 'open' ORDER BY number`,
+      [repository.toLowerCase()],
+    );
+    return rows.map((row) => parse(row.snapshot));
+  }
+
   /** Open pull requests whose head is `sha` (a check reported on a commit concerns these). */
   async openWithHead(repository: string, sha: string): Promise<PullRequestSnapshot[]> {
     const { rows } = await this.sql.query<{ snapshot: PullRequestSnapshot | string }>(

@@ -7,6 +7,8 @@ describe('parseMergifyCommand', () => {
     ['@mergify queue  default  \nthanks!', { command: 'queue', argument: 'default' }],
     ['@MERGIFY dequeue', { command: 'dequeue', argument: null }],
     ['@mergifyio requeue', { command: 'requeue', argument: null }],
+    ['@mergifyio requeue hotfix', { command: 'requeue', argument: 'hotfix' }],
+    ['@mergifyio dequeue now', { command: 'dequeue', argument: null }],
     ['@mergifyio refresh\r\nplease', { command: 'refresh', argument: null }],
   ])('reads %j', (body, expected) => {
     expect(parseMergifyCommand(body)).toEqual(expected);

@@ -21,5 +21,7 @@ export function parseMergifyCommand(body: string): ParsedCommand | null {
   const word = match[1]!.toLowerCase() as MergifyCommandName;
   if (!COMMANDS.includes(word)) return null;
   const argument = match[2]?.trim() || null;
-  return { command: word, argument: word === 'queue' ? argument : null };
+  // `queue [queue-name]` and `requeue [queue-name]` (docs.mergify.com/commands/queue, /requeue;
+  // requeue is an alias of queue since 2026-02-18) take a queue name; the others take nothing.
+  return { command: word, argument: word === 'queue' || word === 'requeue' ? argument : null };
 }

@@ -262,7 +262,7 @@ function parseTextValue(
   }
   if (spec.meaning === 'dequeue-reason') {
     const code = text.toUpperCase().replace(/-/g, '_');
-    if (!DEQUEUE_REASONS.includes(code))
+    if (!(DEQUEUE_REASONS as readonly string[]).includes(code))
       return { detail: `Invalid value '${text}': not a queue dequeue reason` };
     return { kind: 'dequeue-reason', code };
   }

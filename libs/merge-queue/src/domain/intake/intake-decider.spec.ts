@@ -21,6 +21,7 @@ import type { CommandOrigin, MergeQueueCommand } from '../commands';
 import type { DequeueCode, MergeQueueEvent } from '../events';
 import { PRIORITY } from '../policy';
 import { decideIntake, type IntakeFact } from './intake-decider';
+import { INVALID_CONFIGURATION_TITLE, invalidConfigurationCheck } from './invalid-configuration';
 
 const HEAD = 'a'.repeat(40);
 const NEW_HEAD = 'c'.repeat(40);
@@ -130,18 +131,21 @@ const intake = {
         fact: IntakeFact,
         snapshot = pullRequest(),
         configuration: MergifyConfiguration | null = LABEL_RULE,
+        problem: string | null = null,
       ) {
-        const decided = () =>
-          decideIntake(fact, {
-            snapshot,
-            queue: stateOf(history),
-            scopes: { scopes: [], allScopes: false },
-            configuration: { configuration, defaultQueueName: 'default' },
-            now: new Date(minutes(NOW)),
-          });
+        const scene = () => ({
+          snapshot,
+          queue: stateOf(history),
+          scopes: { scopes: [], allScopes: false },
+          configuration: { configuration, defaultQueueName: 'default', problem },
+          now: new Date(minutes(NOW)),
+        });
+        const decided = () => decideIntake(fact, scene());
         return {
           then: (expected: unknown[]) => expect(decided()).toEqual(expected),
           thenNothing: () => expect(decided()).toEqual([]),
+          /** The failing check the pull request is shown, or null. */
+          check: () => invalidConfigurationCheck(fact, scene()),
         };
       },
     };
@@ -448,6 +452,20 @@ describe('merge-queue intake: commands', () => {
     intake.given().when(accepted('queue', 'nowhere'), pullRequest(), twoQueues).thenNothing();
   });
 
+  it('@mergify requeue <name>, an alias of queue, goes to that queue too', () => {
+    const twoQueues = configurationOf(
+      ['queue_rules:', '  - name: urgent', '    queue_conditions: [label=urgent]', '  - name: default'].join(
+        '\n',
+      ),
+    );
+    intake
+      .given()
+      .when(accepted('requeue', 'urgent'), pullRequest({ labels: ['urgent'] }), twoQueues)
+      .then([
+        enqueued({ queueName: 'urgent', trigger: 'Command: requeue urgent', origin: origin('requeue') }),
+      ]);
+  });
+
   it('a command without any configuration queues into the default queue', () => {
     intake
       .given()
@@ -461,5 +479,60 @@ describe('merge-queue intake: commands', () => {
       .given()
       .when(accepted('queue'), pullRequest({ state: 'closed' }))
       .thenNothing();
+  });
+});
+
+describe('merge-queue intake: an invalid configuration (as Mergify: nothing new is taken in)', () => {
+  const PROBLEM = [
+    'The current Mergify configuration (.mergify.yml) is invalid:',
+    '- queue_rules → 0 → speculative_checks (line 3, column 5): removed on 2025-06-24',
+  ].join('\n');
+  const failing = {
+    name: 'Mergify Merge Queue',
+    headSha: HEAD,
+    title: INVALID_CONFIGURATION_TITLE,
+    summary: PROBLEM,
+  };
+
+  it('queues nothing by rule, and shows the verdict on the pull request that asked', () => {
+    const when = intake.given().when(changed('labeled'), pullRequest(), null, PROBLEM);
+    when.thenNothing();
+    expect(when.check()).toEqual(failing);
+    expect(intake.given().when(changed('opened'), pullRequest(), null, PROBLEM).check()).toEqual(failing);
+  });
+
+  it('runs no command: @mergify queue queues nothing, and says why', () => {
+    const when = intake.given().when(accepted('queue'), pullRequest({ labels: [] }), null, PROBLEM);
+    when.thenNothing();
+    expect(when.check()).toEqual(failing);
+    intake.given(queuedByRule()).when(accepted('dequeue'), pullRequest(), null, PROBLEM).thenNothing();
+  });
+
+  it('leaves queued pull requests where they are (conditions it cannot read take none out), closing one still does', () => {
+    const stays = intake
+      .given(queuedByRule())
+      .when(changed('unlabeled'), pullRequest({ labels: [] }), null, PROBLEM);
+    stays.then([refreshed]);
+    expect(stays.check()).toBeNull();
+    intake
+      .given(queuedByRule())
+      .when(changed('closed'), pullRequest({ state: 'closed' }), null, PROBLEM)
+      .then([dequeued('PR_DEQUEUED', 'The pull request was closed')]);
+  });
+
+  it('answers only what could have queued it: not every read, nor a closed pull request', () => {
+    expect(intake.given().when(changed('read'), pullRequest(), null, PROBLEM).check()).toBeNull();
+    expect(
+      intake
+        .given()
+        .when(changed('labeled'), pullRequest({ state: 'closed' }), null, PROBLEM)
+        .check(),
+    ).toBeNull();
+  });
+
+  it('takes the pull request in once the file is valid again', () => {
+    const fixed = intake.given().when(changed('configuration_fixed'), pullRequest(), LABEL_RULE, null);
+    fixed.then([enqueued()]);
+    expect(fixed.check()).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { ruleMayRequeue } from '../requeue';
 import type { Batch, QueueState } from '../state';
 import { batchById } from '../train';
 import { admit, priorityFor, stillAdmissible, type Admission } from './admission';
+import { configurationHoldsIntake } from './invalid-configuration';
 
 /**
  * The merge queue's intake rules (queue-semantics §1.7–§1.9, §2.9): how facts from the code host
@@ -21,6 +22,8 @@ export interface IntakeConfiguration {
   configuration: MergifyConfiguration | null;
   /** The queue a command goes to without a configuration: the policy's first (implicit) rule. */
   defaultQueueName: string;
+  /** Why the file is invalid (its errors with line and column), null when it is valid or missing. */
+  problem: string | null;
 }
 
 /** What the intake knows about one pull request when a fact about it arrives. */
@@ -54,6 +57,7 @@ export const CONDITIONS_REASON = 'The pull request no longer meets the queue con
 
 /** The commands a fact about one pull request leads to, in the order they are issued. */
 export function decideIntake(fact: IntakeFact, scene: PullRequestScene): MergeQueueCommand[] {
+  if (configurationHoldsIntake(scene, fact)) return [];
   return fact.kind === 'command' ? decideCommand(fact.command, scene) : decideChange(fact.action, scene);
 }
 

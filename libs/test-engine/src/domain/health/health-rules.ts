@@ -17,11 +17,26 @@ export const HEALTH_RULES = {
   /** failed_executions_impact: failed share of executions below `low` is low, below `medium` medium. */
   impactLowBelow: 0.05,
   impactMediumBelow: 0.2,
+  /** health_confidence: executions collected below `medium` is low, below `high` medium. */
+  confidenceMediumFrom: 10,
+  confidenceHighFrom: 30,
 } as const;
 
 export type HealthStatus = 'healthy' | 'flaky' | 'broken';
 export type Conclusion = 'passed' | 'failed' | 'skipped';
 export type FailedExecutionsImpact = 'low' | 'medium' | 'high';
+export type HealthConfidence = 'low' | 'medium' | 'high';
+
+/**
+ * How much the verdict rests on: Mergify's confidence "increases as more CI runs are collected for
+ * a given test" (docs test-insights/detection), its reruns included: every default-branch
+ * execution of the identity (search's executions_count).
+ */
+export function confidenceOf(executions: number): HealthConfidence {
+  if (executions < HEALTH_RULES.confidenceMediumFrom) return 'low';
+  if (executions < HEALTH_RULES.confidenceHighFrom) return 'medium';
+  return 'high';
+}
 
 /** Worse first: the order "worst across jobs" and ascending health_status sorts use. */
 export const HEALTH_SEVERITY: Readonly<Record<HealthStatus, number>> = { broken: 2, flaky: 1, healthy: 0 };

@@ -1,5 +1,6 @@
 import { type CommitOutcome } from './commit-outcome';
 import { CommitHistory } from './commit-history';
+import { confidenceOf } from './health-rules';
 import { brokenScore, healthVerdict, impactOf } from './health-verdict';
 
 const commit = (passed: number, failed: number, skipped = 0, sha = `c${Math.random()}`): CommitOutcome => ({
@@ -77,5 +78,16 @@ describe('health verdict', () => {
       { commitSha: 'b', passed: 1, failed: 0, skipped: 0 },
     ]);
     expect(history.verdict().status).toBe('flaky');
+  });
+
+  it('rates the confidence in a verdict by the executions collected: low, then medium from 10, high from 30', () => {
+    expect([0, 9, 10, 29, 30, 500].map(confidenceOf)).toEqual([
+      'low',
+      'low',
+      'medium',
+      'medium',
+      'high',
+      'high',
+    ]);
   });
 });

@@ -1,0 +1,31 @@
+/** The dashboard's paths: which view a /ui path shows, and the paths of each view. */
+export type Route =
+  | { page: 'sign-in' }
+  | { page: 'repositories' }
+  | { page: 'queue'; repository: string; branch: string }
+  | { page: 'pull'; repository: string; number: number }
+  | { page: 'log'; repository: string }
+  | { page: 'not-found' };
+
+/** The view a /ui path shows. */
+export function routeOf(path: string): Route {
+  const parts = path.split('?')[0].split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] !== 'ui') return { page: 'not-found' };
+  if (parts.length === 1) return { page: 'repositories' };
+  if (parts.length === 2 && parts[1] === 'sign-in') return { page: 'sign-in' };
+  if (parts[1] === 'repos' && parts.length === 5 && parts[4] === 'logs')
+    return { page: 'log', repository: `${parts[2]}/${parts[3]}` };
+  if (parts[1] === 'repos' && parts.length === 6) {
+    const repository = `${parts[2]}/${parts[3]}`;
+    if (parts[4] === 'queues') return { page: 'queue', repository, branch: parts[5] };
+    if (parts[4] === 'pulls' && /^\d+$/.test(parts[5]))
+      return { page: 'pull', repository, number: Number(parts[5]) };
+  }
+  return { page: 'not-found' };
+}
+
+export const queueHref = (repository: string, branch: string): string =>
+  `/ui/repos/${repository}/queues/${encodeURIComponent(branch)}`;
+export const pullHref = (repository: string, number: number): string =>
+  `/ui/repos/${repository}/pulls/${number}`;
+export const logHref = (repository: string): string => `/ui/repos/${repository}/logs`;

@@ -1,0 +1,179 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
+import { api, ApiError, repoPath } from '../api';
+import type {
+  ConditionEvaluationJson,
+  DequeueImpactJson,
+  LogEventJson,
+  PullRequestDetailJson,
+} from '../api-types';
+import { dequeueReasonOf, relativeTime, timelineOf } from '../queue-view-model';
+import { Problem } from './problem';
+
+/** How far back the story reads the activity log. */
+const STORY_DAYS = 30;
+
+/**
+ * A pull request's story: its timeline from the activity log, the reason in plain words when it
+ * left, its merge conditions while it is queued, and the dequeue button behind a preview of what
+ * dequeuing would interrupt.
+ */
+export function PullRequestView({ repository, number }: { repository: string; number: number }) {
+  const events = useSignal<LogEventJson[] | null>(null);
+  const detail = useSignal<PullRequestDetailJson | null>(null);
+  const impact = useSignal<DequeueImpactJson | null>(null);
+  const problem = useSignal<unknown>(null);
+  const notice = useSignal<string | null>(null);
+  const base = repoPath(repository);
+
+  const load = async () => {
+    const from = new Date(Date.now() - STORY_DAYS * 86_400_000).toISOString();
+    try {
+      const [log, queued] = await Promise.all([
+        api<{ events: LogEventJson[] }>(
+          'GET',
+          `${base}/logs?pull_request=${number}&per_page=100&received_from=${encodeURIComponent(from)}`,
+        ),
+        api<PullRequestDetailJson>('GET', `${base}/merge-queue/pull/${number}`).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        }),
+      ]);
+      events.value = log.events;
+      detail.value = queued;
+      problem.value = null;
+    } catch (error) {
+      problem.value = error;
+    }
+  };
+  useEffect(() => {
+    void load();
+  }, [repository, number]);
+
+  const preview = async () => {
+    try {
+      impact.value = await api<DequeueImpactJson>('GET', `${base}/merge-queue/pull/${number}/dequeue-impact`);
+    } catch (error) {
+      problem.value = error;
+    }
+  };
+  const dequeue = async () => {
+    try {
+      await api('POST', `${base}/merge-queue/pull/${number}/dequeue`);
+      impact.value = null;
+      notice.value = `#${number} was asked to leave the queue.`;
+      await load();
+    } catch (error) {
+      problem.value = error;
+    }
+  };
+
+  const steps = events.value ? timelineOf(events.value) : [];
+  const reason = events.value ? dequeueReasonOf(events.value) : null;
+  const now = Date.now();
+  const queued = detail.value;
+
+  return (
+    <section aria-labelledby="pull-title">
+      <h1 id="pull-title">
+        {repository} #{number}
+      </h1>
+      {problem.value !== null && <Problem error={problem.value} />}
+      {notice.value && <p role="status">{notice.value}</p>}
+      {reason && (
+        <p class="banner banner-dequeued" role="status" data-testid="dequeue-reason">
+          Left the queue without merging. {reason}
+        </p>
+      )}
+
+      {queued && (
+        <>
+          <h2>In the queue</h2>
+          <dl class="facts">
+            <dt>Position</dt>
+            <dd>{queued.position + 1}</dd>
+            <dt>Queue rule</dt>
+            <dd>{queued.queue_rule_name}</dd>
+            <dt>Priority</dt>
+            <dd>{queued.priority_rule_name}</dd>
+            <dt>Estimated merge</dt>
+            <dd>{relativeTime(queued.estimated_time_of_merge, now)}</dd>
+            {queued.mergeability_check && (
+              <>
+                <dt>Checks</dt>
+                <dd>
+                  {queued.mergeability_check.ci_state} on #
+                  {queued.mergeability_check.queue_pull_request_number} (
+                  {queued.mergeability_check.check_type})
+                </dd>
+              </>
+            )}
+          </dl>
+          {queued.mergeability_check?.conditions_evaluation && (
+            <>
+              <h2>Merge conditions</h2>
+              <Conditions evaluation={queued.mergeability_check.conditions_evaluation} />
+            </>
+          )}
+          <h2>Dequeue</h2>
+          {impact.value === null ? (
+            <button type="button" onClick={preview}>
+              Preview dequeue
+            </button>
+          ) : (
+            <div class="impact" role="group" aria-label="Dequeue impact">
+              <p>
+                Dequeuing #{number} interrupts {impact.value.interrupted_batches} running batch(es), rechecks{' '}
+                {impact.value.rechecked_pull_requests} other pull request(s) and also removes{' '}
+                {impact.value.cascaded_pull_requests} stacked on it.
+              </p>
+              <button type="button" class="danger" onClick={dequeue}>
+                Dequeue #{number}
+              </button>{' '}
+              <button type="button" onClick={() => (impact.value = null)}>
+                Cancel
+              </button>
+            </div>
+          )}
+        </>
+      )}
+
+      <h2>Timeline</h2>
+      {events.value === null && problem.value === null && <p aria-live="polite">Loading…</p>}
+      {events.value?.length === 0 && (
+        <p>
+          The activity log has nothing about #{number} in the last {STORY_DAYS} days.
+        </p>
+      )}
+      <ol class="timeline">
+        {steps.map((step) => (
+          <li key={step.id} class={`outcome-${step.outcome}`}>
+            <time dateTime={step.at}>{new Date(step.at).toLocaleString()}</time> <strong>{step.title}</strong>
+            {step.detail && <span> — {step.detail}</span>}
+            {step.links.map((link) => (
+              <a key={link.url} href={link.url} rel="noreferrer">
+                {link.label}
+              </a>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function Conditions({ evaluation }: { evaluation: ConditionEvaluationJson }) {
+  return (
+    <ul class="conditions">
+      <li>
+        <span class={evaluation.match ? 'holds' : 'fails'}>
+          {evaluation.match ? '✓ holds' : '✗ does not hold'}
+        </span>{' '}
+        <code>{evaluation.label}</code>
+        {evaluation.description && <span class="muted"> {evaluation.description}</span>}
+        {evaluation.subconditions.length > 0 &&
+          evaluation.subconditions.map((sub, index) => <Conditions key={index} evaluation={sub} />)}
+      </li>
+    </ul>
+  );
+}

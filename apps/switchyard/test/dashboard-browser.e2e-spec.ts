@@ -1,0 +1,200 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testChromiumPath } from '@switchyard/testing';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestApp, type TestApp } from './harness';
+import { SandboxTeam } from './merge-queue-sandbox';
+import { uniqueRepository } from './unique-repository';
+
+const chromiumPath = testChromiumPath();
+const describeInBrowser = chromiumPath ? describe : describe.skip;
+
+const ROOT = join(__dirname, '..', '..', '..');
+/** Where screens are kept: the README's, when asked for (SWITCHYARD_SCREENSHOTS=1), else a scratch folder. */
+const SCREENS =
+  process.env.SWITCHYARD_SCREENSHOTS === '1'
+    ? join(ROOT, 'docs', 'screenshots')
+    : join(tmpdir(), 'switchyard-screens');
+
+/**
+ * The dashboard in a real browser (Debian's chromium, driven by playwright-core) against the
+ * all-in-one app in sandbox mode: a team's queue drains while the page watches, without reloads.
+ */
+describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () => {
+  jest.setTimeout(600_000);
+  let app: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let team: SandboxTeam;
+
+  const screen = (name: string) => page.screenshot({ path: join(SCREENS, `${name}.png`), fullPage: true });
+  const signIn = async (credential: string) => {
+    await page.goto(`${app.baseUrl}/ui/sign-in`);
+    await page.getByLabel('Application key or token').fill(credential);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Merge queues' }).waitFor();
+  };
+  const queuePage = () => `${app.baseUrl}/ui/repos/${team.repository}/queues/main`;
+
+  beforeAll(async () => {
+    // The service reads its page at start: the bundle comes first (as `npm run build` makes it).
+    execFileSync(process.execPath, [join(ROOT, 'tools', 'build-ui.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    mkdirSync(SCREENS, { recursive: true });
+    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '2' });
+    // The engine decides on the system clock; answers about "now" must not see its events as future.
+    app.clock.set(new Date(Date.now() + 24 * 3600_000));
+    browser = await chromium.launch({ executablePath: chromiumPath!, args: ['--no-sandbox'] });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    team = new SandboxTeam(app, uniqueRepository('dashboard'));
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('a page without a session redirects to sign-in', async () => {
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/queues/main`);
+    expect(new URL(page.url()).pathname).toBe('/ui/sign-in');
+    await page.getByLabel('Application key or token').waitFor();
+    await screen('sign-in');
+  });
+
+  it('signs in, and watches a pull request go from queued to merged without a reload', async () => {
+    await signIn(app.adminKey);
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'switchyard_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    const first = await team.openChange('first');
+    const second = await team.openChange('second');
+    await team.comment(first, '@mergify queue');
+    // The queue exists once its first pull request entered: the page opens on it.
+    await team.until('the queue to exist', async () => (await team.queueEvents()).length > 0);
+    await page.goto(queuePage());
+    // Set in the page once: still there at the end only if the page never reloaded.
+    await page.evaluate(() => ((globalThis as unknown as { stayed: boolean }).stayed = true));
+    await team.comment(second, '@mergify queue');
+
+    const inQueue = (number: number) =>
+      page.locator('#main').getByRole('link', { name: `#${number}`, exact: true });
+    // A merged batch stays listed, marked merged, until the next one starts.
+    const mergedCar = (number: number) =>
+      page
+        .getByTestId('batch')
+        .filter({ has: page.getByRole('link', { name: `#${number}`, exact: true }) })
+        .getByText('Merged', { exact: true });
+    await inQueue(second).waitFor({ timeout: 120_000 });
+    const secondQueuedAt = Date.now();
+    expect(await mergedCar(second).count()).toBe(0);
+    await screen('queue');
+    await team.until(`#${second} to merge`, async () => (await team.pull(second)).merged);
+    await mergedCar(second).waitFor({ timeout: 120_000 });
+    expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
+
+    // The time slider shows the past: #second in the queue, not merged yet, and the page not live.
+    const secondsAgo = Math.ceil((Date.now() - secondQueuedAt) / 1000);
+    await page
+      .locator('#time-slider')
+      .evaluate((input: { value: string; dispatchEvent(event: Event): boolean }, value) => {
+        input.value = String(value);
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      }, -secondsAgo);
+    await page.getByRole('button', { name: 'Back to live' }).waitFor();
+    await mergedCar(second).waitFor({ state: 'detached', timeout: 60_000 });
+    await inQueue(second).waitFor();
+    expect(await page.getByTestId('time-shown').textContent()).not.toBe('Live');
+    await screen('queue-in-the-past');
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await mergedCar(second).waitFor();
+
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/pulls/${second}`);
+    await page.getByText('Merged by the queue').waitFor({ timeout: 60_000 });
+  });
+
+  it('the repositories page shows each queue at a glance', async () => {
+    await page.goto(`${app.baseUrl}/ui`);
+    await page.getByRole('heading', { name: team.repository }).waitFor();
+    await page.getByRole('link', { name: 'main' }).first().waitFor();
+    await screen('repositories');
+  });
+
+  it('a failing pull request shows its dequeue reason in plain words', async () => {
+    const failing = await team.openChange('failing', { failing: true });
+    await team.comment(failing, '@mergify queue');
+    await team.until(`#${failing} to leave the queue`, async () =>
+      (await team.queueEvents()).some(
+        (event) => event.type === 'merge_queue.pull_request_left' && event.data['pullRequest'] === failing,
+      ),
+    );
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/pulls/${failing}`);
+    const reason = page.getByTestId('dequeue-reason');
+    await reason.waitFor({ timeout: 60_000 });
+    expect(await reason.textContent()).toMatch(/Left the queue without merging\. \S/);
+    await screen('pull-request');
+  });
+
+  it("the activity log filters the API's events and draws logs/aggregate's histogram", async () => {
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/logs`);
+    await page.getByTestId('log-row').first().waitFor({ timeout: 60_000 });
+    await page.getByLabel('Event type').fill('action.queue.leave');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page
+      .getByTestId('log-total')
+      .filter({ hasText: /^3 events/ })
+      .waitFor();
+    expect(await page.getByTestId('log-row').count()).toBe(3);
+    await page.locator('.uplot canvas').first().waitFor();
+    await screen('activity-log');
+  });
+
+  it('renders the first page of a 500-pull-request queue (measured, not asserted)', async () => {
+    const waiting = Array.from({ length: 500 }, (_, index) => ({
+      number: 1000 + index,
+      title: `Change ${index}`,
+      url: `https://example.test/pull/${1000 + index}`,
+      author: { id: 1, login: 'ada' },
+      queued_at: new Date().toISOString(),
+      priority_alias: 'medium',
+      priority_rule_name: 'default',
+      labels: [],
+      scopes: ['api'],
+      estimated_merge_at: null,
+    }));
+    // The status API's answer for a queue of 500 waiting pull requests, in its own shape.
+    await page.route('**/merge-queue/status?**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ batches: [], waiting_pull_requests: waiting, mode: 'serial', pause: null }),
+      }),
+    );
+    await page.goto(queuePage());
+    await page.getByTestId('waiting').nth(499).waitFor();
+    const renderedMs = await page.evaluate(() => performance.now());
+    process.stderr.write(
+      `[dashboard] a 500-pull-request queue rendered ${Math.round(renderedMs)} ms after navigation\n`,
+    );
+    await page.unroute('**/merge-queue/status?**');
+  });
+
+  it('a CI key signs in but is refused where the API refuses it; signing out ends the session', async () => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Application key or token').waitFor();
+    await page.goto(`${app.baseUrl}/ui`);
+    expect(new URL(page.url()).pathname).toBe('/ui/sign-in');
+
+    await page.getByLabel('Application key or token').fill(await app.createKey('ci'));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Merge queues' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Refused (403)' }).waitFor();
+    await page.goto(queuePage());
+    await page.getByRole('alert').filter({ hasText: 'does not accept CI application keys' }).waitFor();
+    await screen('refused-ci-key');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Application key or token').waitFor();
+  });
+});
