@@ -5,8 +5,8 @@ import { allInOneTarget, type OpenTarget } from './soak/soak-targets';
 /**
  * The short variant of `npm run soak`: a few fixed seeds of generated configurations and
  * pull-request lives, played over HTTP against the all-in-one app and its sandbox forge, each
- * checked against every invariant of the soak. Its scenarios leave out pauses, freezes,
- * fast-forward merges and `@mergify requeue`, which trip over engine bugs still open
+ * checked against every invariant of the soak. Its scenarios leave out pauses, freezes and
+ * fast-forward merges, which trip over engine bugs still open
  * (docs/queue-behaviour.md, "Soak"); `npm run soak` runs the full space. A failure prints the seed's scenario and its replay line.
  */
 describe('the merge queue soak, short variant (all-in-one app, sandbox forge)', () => {

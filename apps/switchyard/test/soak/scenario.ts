@@ -62,15 +62,14 @@ export const FULL_SCENARIOS: ScenarioOptions = {
 /**
  * The short variant `npm test` runs: small scenarios, no 60 s timeouts, and none of what the open
  * engine bugs trip over (a pause or a freeze during a merge, fast-forward after another queue's
- * merge, a command on a queued pull request while its batch is being prepared:
- * docs/queue-behaviour.md, "Soak"), so it fails only on a regression.
+ * merge: docs/queue-behaviour.md, "Soak"), so it fails only on a regression.
  */
 export const SHORT_SCENARIOS: ScenarioOptions = {
   controls: false,
   flaky: true,
   stuck: false,
   fastForward: false,
-  requeue: false,
+  requeue: true,
   pulls: { min: 3, max: 6 },
 };
 

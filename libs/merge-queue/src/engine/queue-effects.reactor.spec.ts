@@ -6,7 +6,7 @@ import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { FixedClock } from '@switchyard/kernel';
 import { OwnershipLostError, type ReactionContext } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
-import type { MergeQueueCommand } from '../domain/commands';
+import type { Enqueue, MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
@@ -55,7 +55,7 @@ const context = {
 } as unknown as ReactionContext;
 
 /** Pull request 7 queued with a `@mergify queue` comment at `at`. */
-const queueSeven = (at: number): MergeQueueCommand => ({
+const queueSeven = (at: number): Enqueue => ({
   kind: 'enqueue',
   repository: REPOSITORY,
   baseRef: 'main',
@@ -271,6 +271,36 @@ describe('merge-queue effects reactor', () => {
           ['getPullRequestSummary', 'compare', 'updatePullRequestBranch'].includes(operation),
         );
       if (configuration === IN_PLACE) expect(prepared).toEqual(preparation);
+    },
+  );
+
+  it.each(['queue', 'requeue'])(
+    '`@mergify %s` on a pull request already queued, while its batch is prepared: the draft is still created (issue 32)',
+    async (word) => {
+      const queue = queueWithReactors(null);
+      await queue.desk.issue(queueSeven(queue.at()));
+      // The command lands before the effects reactor read the batch's preparation: the queue only
+      // logs it, an event after the one that asked for the draft.
+      await queue.desk.issue({
+        ...queueSeven(queue.at()),
+        trigger: `Command: ${word}`,
+        origin: {
+          command: word,
+          author: { login: 'octocat', id: 1, type: 'User' },
+          commentId: 501,
+          commandTrigger: 'comment',
+          triggerCommentUrl: null,
+        },
+      });
+      await queue.drain();
+      expect(queue.host.drafts).toEqual([100]);
+      expect((await queue.desk.state(REPOSITORY, 'main')).state.batches[0]).toMatchObject({
+        phase: 'running',
+        checkPullRequest: 100,
+      });
+      await queue.checksPass();
+      await queue.drain();
+      expect(queue.host.merges).toEqual([7]);
     },
   );
 

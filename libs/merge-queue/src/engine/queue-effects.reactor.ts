@@ -101,7 +101,8 @@ export function createQueueEffectsReactor(deps: {
     const streamId = mergeQueueStreamId(repository, baseRef);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const { state, revision } = await desk.state(repository, baseRef);
-      // A later event of this queue is still to be read: its reaction sees the same effects, and more.
+      // A later event of this queue is still to be read: its reaction sees the same effects, and
+      // more. That holds only because this reactor reads every event of the queue's stream.
       if (round === 0 && revision > event.revision) return;
       const effects = pendingEffects(state, clock.now().getTime());
       if (effects.length === 0) return;
@@ -133,7 +134,10 @@ export function createQueueEffectsReactor(deps: {
 
   return {
     name: 'merge_queue.effects',
-    eventTypes: mergeQueueEventTypes.filter((type) => type.startsWith('merge_queue.')),
+    // Every event of the queue's stream, a logged command (`pull_request.command_received`) too: a
+    // reaction leaves its effects to the reaction of any later event (above), so an event read by
+    // none would strand them, a batch left preparing with no draft (issue 32).
+    eventTypes: mergeQueueEventTypes,
     async react(event, context: ReactionContext) {
       // Every code-host call of this reaction is fenced: none once the reactor lost its ownership.
       const assertOwnership = () => context.assertOwnership();
