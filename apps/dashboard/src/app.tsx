@@ -9,6 +9,7 @@ import { PullRequestView } from './views/pull-request';
 import { QueueView } from './views/queue';
 import { RepositoriesView } from './views/repositories';
 import { SignInView } from './views/sign-in';
+import { SimulatorView } from './views/simulator';
 import { TestView } from './views/test';
 import { TestsView } from './views/tests';
 
@@ -60,6 +61,8 @@ export function App() {
           <TestsView repository={route.repository} />
         ) : route.page === 'test' ? (
           <TestView repository={route.repository} testId={route.testId} />
+        ) : route.page === 'simulator' ? (
+          <SimulatorView repository={route.repository} />
         ) : route.page === 'pull' ? (
           <PullRequestView repository={route.repository} number={route.number} />
         ) : (
