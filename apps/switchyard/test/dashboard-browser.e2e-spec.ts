@@ -152,6 +152,38 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await screen('activity-log');
   });
 
+  it("a failed batch's bisection is drawn as a tree on its pull requests' pages", async () => {
+    const batching = new SandboxTeam(app, uniqueRepository('dashboard-bisection'));
+    await batching.commitFile('main', 'README.md', '# widgets\n');
+    await batching.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    batch_size: 4\n    batch_max_wait_time: 5 s\n',
+    );
+    const numbers: number[] = [];
+    for (const index of [1, 2, 3, 4])
+      numbers.push(await batching.openChange(`change-${index}`, { failing: index === 3 }));
+    for (const number of numbers) await batching.comment(number, '@mergify queue');
+    const culprit = numbers[2];
+    await batching.until(
+      `#${culprit} to leave the queue`,
+      async () =>
+        (await batching.queueEvents()).some(
+          (event) => event.type === 'merge_queue.pull_request_left' && event.data['pullRequest'] === culprit,
+        ),
+      300_000,
+    );
+    await signIn(app.adminKey);
+    await page.goto(`${app.baseUrl}/ui/repos/${batching.repository}/pulls/${culprit}`);
+    const tree = page.getByTestId('bisection-tree');
+    await tree.waitFor({ timeout: 60_000 });
+    await page.getByText(`culprit #${culprit}`).waitFor();
+    // The root is the failed batch of four; below it, the batches checked on parts of it.
+    expect(await tree.getByTestId('bisection-batch').count()).toBeGreaterThan(1);
+    await tree.getByRole('link', { name: `#${culprit} (culprit)` }).waitFor();
+    await screen('bisection');
+  });
+
   it("lists the repository's tests, opens one, quarantines it and lifts the quarantine", async () => {
     const tests = `/v1/ci/${team.repository.replace('/', '/repositories/')}`;
     const uploaded = await app.request(
