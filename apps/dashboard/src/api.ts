@@ -3,6 +3,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string,
+    /** The answer's body as sent, for pages that read more than `detail` (a 422's issues). */
+    readonly body: unknown = undefined,
   ) {
     super(detail);
     this.name = 'ApiError';
@@ -35,7 +37,7 @@ export async function apiPage<T>(
   if (response.status === 204) return { body: undefined as T, next: null };
   const text = await response.text();
   const parsed: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) throw new ApiError(response.status, detailOf(parsed, response.statusText));
+  if (!response.ok) throw new ApiError(response.status, detailOf(parsed, response.statusText), parsed);
   return { body: parsed as T, next: nextLink(response.headers.get('link')) };
 }
 

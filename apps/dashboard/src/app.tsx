@@ -9,6 +9,9 @@ import { PullRequestView } from './views/pull-request';
 import { QueueView } from './views/queue';
 import { RepositoriesView } from './views/repositories';
 import { SignInView } from './views/sign-in';
+import { SimulatorView } from './views/simulator';
+import { TestView } from './views/test';
+import { TestsView } from './views/tests';
 
 export function App() {
   const route = routeOf(location.value);
@@ -54,6 +57,12 @@ export function App() {
           <QueueView repository={route.repository} branch={route.branch} />
         ) : route.page === 'log' ? (
           <ActivityLogView repository={route.repository} />
+        ) : route.page === 'tests' ? (
+          <TestsView repository={route.repository} />
+        ) : route.page === 'test' ? (
+          <TestView repository={route.repository} testId={route.testId} />
+        ) : route.page === 'simulator' ? (
+          <SimulatorView repository={route.repository} />
         ) : route.page === 'pull' ? (
           <PullRequestView repository={route.repository} number={route.number} />
         ) : (

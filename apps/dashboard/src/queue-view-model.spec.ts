@@ -197,5 +197,15 @@ describe('routes', () => {
       number: 12,
     });
     expect(routeOf('/ui/repos/acme/widgets/pulls/x').page).toBe('not-found');
+    expect(routeOf('/ui/repos/acme/widgets/tests')).toEqual({ page: 'tests', repository: 'acme/widgets' });
+    expect(routeOf('/ui/repos/acme/widgets/tests/6f1c')).toEqual({
+      page: 'test',
+      repository: 'acme/widgets',
+      testId: '6f1c',
+    });
+    expect(routeOf('/ui/repos/acme/widgets/simulator')).toEqual({
+      page: 'simulator',
+      repository: 'acme/widgets',
+    });
   });
 });

@@ -5,6 +5,9 @@ export type Route =
   | { page: 'queue'; repository: string; branch: string }
   | { page: 'pull'; repository: string; number: number }
   | { page: 'log'; repository: string }
+  | { page: 'tests'; repository: string }
+  | { page: 'test'; repository: string; testId: string }
+  | { page: 'simulator'; repository: string }
   | { page: 'not-found' };
 
 /** The view a /ui path shows. */
@@ -15,11 +18,16 @@ export function routeOf(path: string): Route {
   if (parts.length === 2 && parts[1] === 'sign-in') return { page: 'sign-in' };
   if (parts[1] === 'repos' && parts.length === 5 && parts[4] === 'logs')
     return { page: 'log', repository: `${parts[2]}/${parts[3]}` };
+  if (parts[1] === 'repos' && parts.length === 5 && parts[4] === 'tests')
+    return { page: 'tests', repository: `${parts[2]}/${parts[3]}` };
+  if (parts[1] === 'repos' && parts.length === 5 && parts[4] === 'simulator')
+    return { page: 'simulator', repository: `${parts[2]}/${parts[3]}` };
   if (parts[1] === 'repos' && parts.length === 6) {
     const repository = `${parts[2]}/${parts[3]}`;
     if (parts[4] === 'queues') return { page: 'queue', repository, branch: parts[5] };
     if (parts[4] === 'pulls' && /^\d+$/.test(parts[5]))
       return { page: 'pull', repository, number: Number(parts[5]) };
+    if (parts[4] === 'tests') return { page: 'test', repository, testId: parts[5] };
   }
   return { page: 'not-found' };
 }
@@ -29,3 +37,7 @@ export const queueHref = (repository: string, branch: string): string =>
 export const pullHref = (repository: string, number: number): string =>
   `/ui/repos/${repository}/pulls/${number}`;
 export const logHref = (repository: string): string => `/ui/repos/${repository}/logs`;
+export const testsHref = (repository: string): string => `/ui/repos/${repository}/tests`;
+export const testHref = (repository: string, testId: string): string =>
+  `/ui/repos/${repository}/tests/${encodeURIComponent(testId)}`;
+export const simulatorHref = (repository: string): string => `/ui/repos/${repository}/simulator`;

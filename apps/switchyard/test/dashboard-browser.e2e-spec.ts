@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testChromiumPath } from '@switchyard/testing';
@@ -150,6 +150,108 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     expect(await page.getByTestId('log-row').count()).toBe(3);
     await page.locator('.uplot canvas').first().waitFor();
     await screen('activity-log');
+  });
+
+  it("a failed batch's bisection is drawn as a tree on its pull requests' pages", async () => {
+    const batching = new SandboxTeam(app, uniqueRepository('dashboard-bisection'));
+    await batching.commitFile('main', 'README.md', '# widgets\n');
+    await batching.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    batch_size: 4\n    batch_max_wait_time: 5 s\n',
+    );
+    const numbers: number[] = [];
+    for (const index of [1, 2, 3, 4])
+      numbers.push(await batching.openChange(`change-${index}`, { failing: index === 3 }));
+    for (const number of numbers) await batching.comment(number, '@mergify queue');
+    const culprit = numbers[2];
+    await batching.until(
+      `#${culprit} to leave the queue`,
+      async () =>
+        (await batching.queueEvents()).some(
+          (event) => event.type === 'merge_queue.pull_request_left' && event.data['pullRequest'] === culprit,
+        ),
+      300_000,
+    );
+    await signIn(app.adminKey);
+    await page.goto(`${app.baseUrl}/ui/repos/${batching.repository}/pulls/${culprit}`);
+    const tree = page.getByTestId('bisection-tree');
+    await tree.waitFor({ timeout: 60_000 });
+    await page.getByText(`culprit #${culprit}`).waitFor();
+    // The root is the failed batch of four; below it, the batches checked on parts of it.
+    expect(await tree.getByTestId('bisection-batch').count()).toBeGreaterThan(1);
+    await tree.getByRole('link', { name: `#${culprit} (culprit)` }).waitFor();
+    await screen('bisection');
+  });
+
+  it("lists the repository's tests, opens one, quarantines it and lifts the quarantine", async () => {
+    const tests = `/v1/ci/${team.repository.replace('/', '/repositories/')}`;
+    const uploaded = await app.request(
+      'POST',
+      `${tests}/junit?pipeline_name=ci&job_name=unit&head_sha=dashboard1&branch=main`,
+      {
+        token: await app.createKey('ci'),
+        headers: { 'content-type': 'application/xml' },
+        rawBody: readFileSync(join(ROOT, 'docs', 'examples', 'junit-failed.xml'), 'utf8'),
+      },
+    );
+    expect(uploaded.status).toBe(200);
+    await team.until('the uploaded tests to be searchable', async () => {
+      const found = await app.request('GET', `${tests}/search/tests`);
+      return found.body.total === 2;
+    });
+
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/tests`);
+    await page.getByTestId('test-row').nth(1).waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('test-row').count()).toBe(2);
+    // The health the engine gives one failed run is its own call: the page filters on whatever it is.
+    const failing = (await app.request('GET', `${tests}/search/tests?test_name=*test_payment`)).body.tests[0];
+    const health: string = failing.metrics.health_status;
+    const expected = (await app.request('GET', `${tests}/search/tests?health_status=${health}`)).body.total;
+    await page.getByRole('checkbox', { name: health }).check();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page
+      .getByTestId('tests-total')
+      .filter({ hasText: `${expected} tests` })
+      .waitFor();
+    expect(await page.getByTestId('test-row').filter({ hasText: 'test_payment' }).count()).toBe(1);
+    await page.getByRole('checkbox', { name: health }).uncheck();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page
+      .getByTestId('tests-total')
+      .filter({ hasText: /^2 tests$/ })
+      .waitFor();
+    await screen('tests');
+
+    await page.getByRole('link', { name: /test_payment$/ }).click();
+    await page.getByRole('heading', { level: 1, name: /test_payment$/ }).waitFor();
+    await page.getByTestId('failure-row').filter({ hasText: 'TimeoutError' }).waitFor();
+    await page.getByTestId('health-transitions').waitFor();
+    await page.getByLabel('Reason').fill('the payment gateway sandbox is down');
+    await page.getByRole('button', { name: 'Quarantine', exact: true }).click();
+    await page.getByTestId('quarantine').filter({ hasText: 'the payment gateway sandbox is down' }).waitFor();
+    await screen('test');
+    await page.getByRole('button', { name: 'Remove quarantine' }).click();
+    await page.getByTestId('quarantine').waitFor({ state: 'detached' });
+    await page.getByText('Not quarantined.').waitFor();
+    const left = await app.request('GET', `${tests}/quarantines`);
+    expect(left.body.quarantined_tests).toEqual([]);
+  });
+
+  it('the configuration simulator shows each problem with its line and column', async () => {
+    await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/simulator`);
+    await page
+      .getByLabel('.mergify.yml')
+      .fill('queue_rules:\n  - name: default\n    batch_size: 500\n    checks_timeout: 10 s\n');
+    await page.getByRole('button', { name: 'Check the configuration' }).click();
+    const problem = page.getByTestId('configuration-problem').first();
+    await problem.waitFor({ timeout: 60_000 });
+    expect(await problem.textContent()).toMatch(/^line 3, column 5queue_rules\[0\]\.batch_size/);
+    expect(await page.getByTestId('configuration-problem').count()).toBe(2);
+    await screen('simulator');
+    await page.getByLabel('.mergify.yml').fill('queue_rules:\n  - name: default\n');
+    await page.getByRole('button', { name: 'Check the configuration' }).click();
+    await page.getByText('The configuration is valid').waitFor();
   });
 
   it('renders the first page of a 500-pull-request queue (measured, not asserted)', async () => {

@@ -7,7 +7,9 @@ import type {
   LogEventJson,
   PullRequestDetailJson,
 } from '../api-types';
+import { BISECTION_EVENT_TYPES, bisectionTreeOf, type BisectionTree } from '../bisection-view-model';
 import { dequeueReasonOf, relativeTime, timelineOf } from '../queue-view-model';
+import { BisectionTreeView } from './bisection';
 import { Problem } from './problem';
 
 /** How far back the story reads the activity log. */
@@ -24,7 +26,20 @@ export function PullRequestView({ repository, number }: { repository: string; nu
   const impact = useSignal<DequeueImpactJson | null>(null);
   const problem = useSignal<unknown>(null);
   const notice = useSignal<string | null>(null);
+  const bisection = useSignal<BisectionTree | null>(null);
   const base = repoPath(repository);
+
+  /** The batch records of every pull request of the latest bisection this one was in. */
+  const loadBisection = async (own: LogEventJson[], from: string) => {
+    const start = own.filter((event) => event.type === 'action.queue.batch_bisection_start').at(-1);
+    const batch = start?.metadata['original_batch_pr_numbers'];
+    if (!Array.isArray(batch)) return null;
+    const query = new URLSearchParams({ per_page: '100', received_from: from });
+    for (const pull of batch) query.append('pull_request', String(pull));
+    for (const type of BISECTION_EVENT_TYPES) query.append('event_type', type);
+    const { events: records } = await api<{ events: LogEventJson[] }>('GET', `${base}/logs?${query}`);
+    return bisectionTreeOf(records);
+  };
 
   const load = async () => {
     const from = new Date(Date.now() - STORY_DAYS * 86_400_000).toISOString();
@@ -41,6 +56,7 @@ export function PullRequestView({ repository, number }: { repository: string; nu
       ]);
       events.value = log.events;
       detail.value = queued;
+      bisection.value = await loadBisection(log.events, from);
       problem.value = null;
     } catch (error) {
       problem.value = error;
@@ -135,6 +151,13 @@ export function PullRequestView({ repository, number }: { repository: string; nu
               </button>
             </div>
           )}
+        </>
+      )}
+
+      {bisection.value && (
+        <>
+          <h2>Bisection</h2>
+          <BisectionTreeView repository={repository} tree={bisection.value} />
         </>
       )}
 

@@ -3,7 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { api, ApiError, repoPath } from '../api';
 import type { QueueStatusJson, ScheduledFreezeJson } from '../api-types';
 import { describeQueueState, queueStateOf, type QueueState } from '../queue-view-model';
-import { logHref, queueHref } from '../routes';
+import { logHref, queueHref, simulatorHref, testsHref } from '../routes';
 import { Problem } from './problem';
 
 interface BranchState {
@@ -70,7 +70,8 @@ export function RepositoriesView() {
         <article class="repository" key={row.repository} aria-labelledby={`repo-${row.repository}`}>
           <h2 id={`repo-${row.repository}`}>{row.repository}</h2>
           <p>
-            <a href={logHref(row.repository)}>Activity log</a>
+            <a href={logHref(row.repository)}>Activity log</a> · <a href={testsHref(row.repository)}>Tests</a>{' '}
+            · <a href={simulatorHref(row.repository)}>Configuration simulator</a>
           </p>
           {row.branches instanceof ApiError ? (
             <Problem error={row.branches} />
