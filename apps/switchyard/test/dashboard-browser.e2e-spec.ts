@@ -97,7 +97,8 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     // The time slider shows the past: #second in the queue, not merged yet, and the page not live.
-    const secondsAgo = Math.ceil((Date.now() - secondQueuedAt) / 1000);
+    // A whole number of seconds back to no earlier than when the page showed it queued, not merged.
+    const secondsAgo = Math.floor((Date.now() - secondQueuedAt) / 1000);
     await page
       .locator('#time-slider')
       .evaluate((input: { value: string; dispatchEvent(event: Event): boolean }, value) => {

@@ -22,6 +22,7 @@ export function QueueView({ repository, branch }: { repository: string; branch: 
   const secondsAgo = useSignal(0);
   const loadedAt = useSignal(Date.now());
   const loading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  const pinnedAt = useRef(0);
   const base = repoPath(repository);
 
   const load = async () => {
@@ -34,7 +35,7 @@ export function QueueView({ repository, branch }: { repository: string; branch: 
     try {
       do {
         state.again = false;
-        const at = secondsAgo.value === 0 ? null : new Date(Date.now() - secondsAgo.value * 1000);
+        const at = secondsAgo.value === 0 ? null : new Date(pinnedAt.current);
         const query = `branch=${encodeURIComponent(branch)}${at ? `&at=${encodeURIComponent(at.toISOString())}` : ''}`;
         try {
           const [answer, frozen] = await Promise.all([
@@ -95,6 +96,9 @@ export function QueueView({ repository, branch }: { repository: string; branch: 
           aria-valuetext={live ? 'live' : `${agoInWords(secondsAgo.value)} ago`}
           onChange={(event) => {
             secondsAgo.value = -Number((event.currentTarget as HTMLInputElement).value);
+            // The moment is fixed when chosen: a load that starts later (one already running, a
+            // slow answer) still shows that moment, not one that drifts towards now.
+            pinnedAt.current = Date.now() - secondsAgo.value * 1000;
             void load();
           }}
         />
