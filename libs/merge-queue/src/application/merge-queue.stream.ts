@@ -25,8 +25,9 @@ export const snapshottingMergeQueueDecider: SnapshottingDecider<
     name: 'merge-queue',
     // 4: branchesToDelete and the re-queue rule's leave records (states of an earlier version
     // start again from the events, which fill both). 5: each entry's last checked batch and a
-    // bisection's unverified drops, for the log's Mergify fields.
-    version: 5,
+    // bisection's unverified drops, for the log's Mergify fields. 6: the pull requests it saw
+    // merged, which never enter again.
+    version: 6,
     toSnapshot: (state) => JSON.parse(JSON.stringify(state)) as JsonValue,
     fromSnapshot: (snapshot) => snapshot as unknown as QueueState,
   },

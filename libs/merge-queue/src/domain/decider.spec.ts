@@ -210,6 +210,25 @@ describe('merge queue: checks and merges', () => {
     );
   });
 
+  it('a merged pull request does not enter again: a snapshot read before its merge still shows it open', () => {
+    const history = started();
+    const passed = [...history, ...when(history, checksReported(history, 1, 30, 'success'))];
+    const merged = [
+      ...passed,
+      ...when(passed, command('merged', 31, { pullRequest: 1, mergeCommitSha: 'm1' })),
+    ];
+    spec.given(merged).when(enqueue(1, 32)).thenNothingHappened();
+  });
+
+  it('a pull request merged outside the queue does not enter again either', () => {
+    const history = given(policyWith(), 1);
+    const merged = [
+      ...history,
+      ...when(history, command('merged_outside_queue', 5, { pullRequest: 1, sha: 'x' })),
+    ];
+    spec.given(merged).when(enqueue(1, 6)).thenNothingHappened();
+  });
+
   it('a pull request behind a passed batch is not merged before it', () => {
     const history = started();
     const second = [...history, ...when(history, draftCreated(history, 2, 1, 902))];

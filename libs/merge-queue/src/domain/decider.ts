@@ -195,6 +195,8 @@ function logCommand(
 
 function enqueue(t: Transition, c: Enqueue): void {
   if (!ruleOf(t.state, c.queueName)) throw unprocessable(`There is no queue rule named "${c.queueName}"`);
+  // The intake judges a snapshot that may predate the merge: a merged pull request is never queued again.
+  if (t.state.merged?.includes(c.pullRequest)) return;
   const queued = t.state.pullRequests[c.pullRequest];
   const sessionId =
     queued?.sessionId ??

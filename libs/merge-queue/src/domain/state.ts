@@ -120,9 +120,17 @@ export interface QueueState {
    * the intake reads to not queue them again unchanged. Absent from states folded before it existed.
    */
   departures?: Record<number, Departure>;
+  /**
+   * Pull requests the queue saw merged (its own merges and merges outside it), the most recent
+   * MERGED_KEPT: a merged pull request never enters again, even when a snapshot read before its
+   * merge still shows it open. Absent from states folded before it existed.
+   */
+  merged?: number[];
 }
 
 export const RECENT_CHECKS_KEPT = 50;
+/** Enough to outlast any read model's lag behind the queue's stream. */
+export const MERGED_KEPT = 200;
 const OWN_SHAS_KEPT = 20;
 
 export const initialQueueState = (): QueueState => ({
@@ -143,6 +151,7 @@ export const initialQueueState = (): QueueState => ({
   runningChecksReported: 0,
   lastAt: 0,
   departures: {},
+  merged: [],
 });
 
 export const policyOf = (state: QueueState): QueuePolicy => state.policy ?? defaultQueuePolicy();
@@ -222,6 +231,11 @@ const withoutPullRequest = (state: QueueState, number: number, culprit: boolean)
 };
 
 const ms = (iso: string): number => Date.parse(iso);
+
+const withMerged = (state: QueueState, number: number): QueueState => ({
+  ...state,
+  merged: [...(state.merged ?? []).filter((n) => n !== number), number].slice(-MERGED_KEPT),
+});
 
 /** Remembers (or forgets) why the pull request left; the oldest go first beyond DEPARTURES_KEPT. */
 const withDeparture = (state: QueueState, number: number, departure: Departure | null): QueueState => {
@@ -436,7 +450,7 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
 
     case 'merge_queue.pull_request_merged': {
       const number = event.data.pullRequest;
-      let next = withoutPullRequest(base, number, false);
+      let next = withMerged(withoutPullRequest(base, number, false), number);
       for (const pr of Object.values(next.pullRequests)) {
         if (pr.deferredBy?.includes(number))
           next = withPullRequest(next, pr.number, (p) => ({ ...p, blockerMerged: true }));
@@ -452,7 +466,8 @@ export function evolveQueue(state: QueueState, event: MergeQueueEvent): QueueSta
           ? { code: d.dequeueCode, headSha: d.pullRequestHeadSha, leftAt: at }
           : null;
       const culprit = d.dequeueCode === 'CHECKS_FAILED' || d.dequeueCode === 'CHECKS_TIMEOUT';
-      const next = withDeparture(withoutPullRequest(base, d.pullRequest, culprit), d.pullRequest, departure);
+      const left = withDeparture(withoutPullRequest(base, d.pullRequest, culprit), d.pullRequest, departure);
+      const next = d.dequeueCode === 'PR_MANUALLY_MERGED' ? withMerged(left, d.pullRequest) : left;
       if (d.dequeueCode !== 'BATCH_MAX_FAILURE_RESOLUTION_ATTEMPTS') return next;
       const bisections: Record<string, Bisection> = {};
       for (const [id, b] of Object.entries(next.bisections))
