@@ -3,6 +3,7 @@ import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import { repositoryStreamId } from '@switchyard/code-host/webhooks';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
+import { forgeOf } from './engine/forge-client';
 import { runStorm } from './engine/storm';
 
 /**
@@ -107,34 +108,12 @@ interface ScenarioResult {
   byOperation: Record<string, { calls: number; writes: number }>;
 }
 
-function forgeOf(running: RunningHttpApp, repository: string) {
-  const forge = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${running.url}/sandbox/github/repos/${repository}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${ADMIN_KEY}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes, read field by field
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as any };
-  };
-  const commit = async (branch: string, path: string, text: string) => {
-    const put = await forge('PUT', `/contents/${path}`, {
-      message: `add ${path}`,
-      content: Buffer.from(text).toString('base64'),
-      branch,
-    });
-    if (put.status !== 201) throw new Error(`commit ${path}: ${put.status}`);
-  };
-  return { forge, commit };
-}
-
 async function runScenario(
   running: RunningHttpApp,
   repository: string,
   scenario: (typeof SCENARIOS)[number],
 ): Promise<ScenarioResult> {
-  const { forge, commit } = forgeOf(running, repository);
+  const { forge, commit } = forgeOf(running.url, ADMIN_KEY, repository);
   await commit('main', 'README.md', '# bench\n');
   await commit('main', '.mergify.yml', scenario.yml);
   const numbers: number[] = [];
@@ -239,7 +218,7 @@ async function main(): Promise<void> {
   });
   try {
     // Baseline: one bare REST read of the forge, the floor under any reaction of the engine.
-    const { forge, commit } = forgeOf(running, 'acme/bench-engine-baseline');
+    const { forge, commit } = forgeOf(running.url, ADMIN_KEY, 'acme/bench-engine-baseline');
     await commit('main', 'README.md', '# baseline\n');
     const baseline: number[] = [];
     for (let i = 0; i < 50; i++) {

@@ -2,20 +2,6 @@ import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
 
-/** Opens a pull request that adds `path` with `text` on a branch of its own. */
-async function openPullRequest(team: SandboxTeam, name: string, path: string, text: string): Promise<number> {
-  await team.branchFromMain(name);
-  await team.commitFile(name, path, text);
-  const opened = await team.forge('POST', '/pulls', { title: `Add ${name}`, head: name, base: 'main' });
-  if (opened.status !== 201) throw new Error(`pull ${name}: ${opened.status} ${opened.text}`);
-  return opened.body.number as number;
-}
-
-const leaves = async (team: SandboxTeam) =>
-  (await team.queueEvents())
-    .filter((e) => e.type === 'merge_queue.pull_request_left')
-    .map((e) => [e.data.pullRequest, e.data.dequeueCode]);
-
 const queueBranches = async (team: SandboxTeam): Promise<string[]> => {
   const { status, body } = await team.forge<{ name: string }[]>('GET', '/branches?per_page=100');
   if (status !== 200) throw new Error(`branches: ${status}`);
@@ -53,15 +39,13 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
       ].join('\n'),
     );
     // Each adds a file of its own: they merge cleanly, and only a tree holding both fails.
-    const cents = await openPullRequest(
-      team,
+    const cents = await team.openPullRequest(
       'amounts-in-cents',
       'ledger/amounts.txt',
       'amounts are integers of cents\n# sandbox-ci: provides money-in-cents\n',
     );
-    const docs = await openPullRequest(team, 'docs', 'docs/ledger.md', 'How the ledger works.\n');
-    const euros = await openPullRequest(
-      team,
+    const docs = await team.openPullRequest('docs', 'docs/ledger.md', 'How the ledger works.\n');
+    const euros = await team.openPullRequest(
       'report-in-euros',
       'ledger/report.txt',
       'the report reads amounts as euros\n# sandbox-ci: conflicts-with money-in-cents\n',
@@ -73,9 +57,9 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
     for (const number of [cents, euros]) expect(await team.checksOf(number)).toEqual(['success']);
 
     for (const number of [cents, docs, euros]) await team.comment(number, '@mergify queue');
-    await team.until('every pull request to leave the queue', async () => (await leaves(team)).length === 3);
+    await team.until('every pull request to leave the queue', async () => (await team.leaves()).length === 3);
 
-    expect(await leaves(team)).toEqual([
+    expect(await team.leaves()).toEqual([
       [cents, 'PR_MERGED'],
       [docs, 'PR_MERGED'],
       [euros, 'CHECKS_FAILED'],
@@ -114,20 +98,19 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
     await team.commitFile('main', '.mergify.yml', 'merge_queue:\n  max_parallel_checks: 2\n');
     // Both add the same file with other contents: the second does not merge on top of the first,
     // whose checks take long enough for the second to be checked on top of them.
-    const first = await openPullRequest(
-      team,
+    const first = await team.openPullRequest(
       'colour-blue',
       'settings/colour.txt',
       'blue\n# sandbox-ci: seconds 15\n',
     );
-    const second = await openPullRequest(team, 'colour-red', 'settings/colour.txt', 'red\n');
+    const second = await team.openPullRequest('colour-red', 'settings/colour.txt', 'red\n');
     await team.comment(first, '@mergify queue');
     await team.until('the first checked', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.checks_started'),
     );
     await team.comment(second, '@mergify queue');
-    await team.until('both to leave the queue', async () => (await leaves(team)).length === 2);
-    expect(await leaves(team)).toEqual([
+    await team.until('both to leave the queue', async () => (await team.leaves()).length === 2);
+    expect(await team.leaves()).toEqual([
       [first, 'PR_MERGED'],
       [second, 'CONFLICT_WITH_PULL_AHEAD'],
     ]);
@@ -144,7 +127,7 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
     const team = new SandboxTeam(app, uniqueRepository('queue-freeze-window'));
     await team.commitFile('main', 'README.md', '# widgets\n');
     await team.commitFile('main', '.mergify.yml', 'merge_queue:\n  max_parallel_checks: 2\n');
-    const number = await openPullRequest(team, 'slow', 'slow.txt', 'slow\n# sandbox-ci: seconds 6\n');
+    const number = await team.openPullRequest('slow', 'slow.txt', 'slow\n# sandbox-ci: seconds 6\n');
     await team.comment(number, '@mergify queue');
     await team.until('the checks to start', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.checks_started'),
@@ -166,8 +149,8 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
       },
     });
     expect(freeze.status).toBe(201);
-    await team.until('the pull request to merge', async () => (await leaves(team)).length === 1, 120_000);
-    expect(await leaves(team)).toEqual([[number, 'PR_MERGED']]);
+    await team.until('the pull request to merge', async () => (await team.leaves()).length === 1, 120_000);
+    expect(await team.leaves()).toEqual([[number, 'PR_MERGED']]);
     const merged = (await team.queueEvents()).find((e) => e.type === 'merge_queue.pull_request_merged')!;
     const mergedAt = Date.parse(merged.data.occurredAt as string);
     const { body: pull } = await team.forge('GET', `/pulls/${number}`);

@@ -4,20 +4,6 @@ import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
 
-/** Opens a pull request that adds `path` with `text` on a branch of its own. */
-async function openPullRequest(team: SandboxTeam, name: string, path: string, text: string): Promise<number> {
-  await team.branchFromMain(name);
-  await team.commitFile(name, path, text);
-  const opened = await team.forge('POST', '/pulls', { title: `Add ${name}`, head: name, base: 'main' });
-  if (opened.status !== 201) throw new Error(`pull ${name}: ${opened.status} ${opened.text}`);
-  return opened.body.number as number;
-}
-
-const leaves = async (team: SandboxTeam) =>
-  (await team.queueEvents())
-    .filter((e) => e.type === 'merge_queue.pull_request_left')
-    .map((e) => [e.data.pullRequest, e.data.dequeueCode]);
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -38,8 +24,8 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-pause-fence'));
     await team.commitFile('main', 'README.md', '# widgets\n');
     await team.commitFile('main', '.mergify.yml', 'merge_queue:\n  max_parallel_checks: 2\n');
-    const first = await openPullRequest(team, 'first', 'first.txt', 'first\n# sandbox-ci: seconds 3\n');
-    const second = await openPullRequest(team, 'second', 'second.txt', 'second\n# sandbox-ci: seconds 3\n');
+    const first = await team.openPullRequest('first', 'first.txt', 'first\n# sandbox-ci: seconds 3\n');
+    const second = await team.openPullRequest('second', 'second.txt', 'second\n# sandbox-ci: seconds 3\n');
     const telemetry = app.running.mergeQueue!.telemetry;
     const merges = () => telemetry.calls.filter((call) => call.operation === 'mergePullRequest').length;
     const before = merges();
@@ -83,8 +69,8 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
 
     const unpaused = await app.request('DELETE', `/v1/repos/${team.repository}/merge-queue/pause`);
     expect(unpaused.status).toBe(204);
-    await team.until('both to merge', async () => (await leaves(team)).length === 2, 120_000);
-    expect(await leaves(team)).toEqual([
+    await team.until('both to merge', async () => (await team.leaves()).length === 2, 120_000);
+    expect(await team.leaves()).toEqual([
       [first, 'PR_MERGED'],
       [second, 'PR_MERGED'],
     ]);
@@ -95,7 +81,7 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     await team.commitFile('main', 'README.md', '# widgets\n');
     // One checks slot and batches of one: checks run in place, and a pause does not stop them.
     await team.commitFile('main', '.mergify.yml', 'merge_queue:\n  max_parallel_checks: 1\n');
-    const number = await openPullRequest(team, 'held', 'held.txt', 'held\n# sandbox-ci: seconds 3\n');
+    const number = await team.openPullRequest('held', 'held.txt', 'held\n# sandbox-ci: seconds 3\n');
     await team.comment(number, '@mergify queue');
     await team.until('the checks to start', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.checks_started'),
@@ -109,12 +95,12 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     );
     await sleep(3_000);
     expect((await team.pull(number)).merged).toBe(false);
-    expect(await leaves(team)).toEqual([]);
+    expect(await team.leaves()).toEqual([]);
 
     const unpaused = await app.request('DELETE', `/v1/repos/${team.repository}/merge-queue/pause`);
     expect(unpaused.status).toBe(204);
-    await team.until('the pull request to merge', async () => (await leaves(team)).length === 1, 60_000);
-    expect(await leaves(team)).toEqual([[number, 'PR_MERGED']]);
+    await team.until('the pull request to merge', async () => (await team.leaves()).length === 1, 60_000);
+    expect(await team.leaves()).toEqual([[number, 'PR_MERGED']]);
     expect((await team.pull(number)).merged).toBe(true);
   });
 
@@ -135,15 +121,15 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
         '',
       ].join('\n'),
     );
-    const hotfix = await openPullRequest(team, 'hotfix', 'hotfix.txt', 'hotfix\n# sandbox-ci: seconds 4\n');
-    const feature = await openPullRequest(team, 'feature', 'feature.txt', 'feature\n');
+    const hotfix = await team.openPullRequest('hotfix', 'hotfix.txt', 'hotfix\n# sandbox-ci: seconds 4\n');
+    const feature = await team.openPullRequest('feature', 'feature.txt', 'feature\n');
     await team.comment(hotfix, '@mergify queue hotfix');
     await team.until('the hotfix checked', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.checks_started'),
     );
     await team.comment(feature, '@mergify queue default');
-    await team.until('both to leave the queue', async () => (await leaves(team)).length === 2, 180_000);
-    expect(await leaves(team)).toEqual([
+    await team.until('both to leave the queue', async () => (await team.leaves()).length === 2, 180_000);
+    expect(await team.leaves()).toEqual([
       [hotfix, 'PR_MERGED'],
       [feature, 'PR_MERGED'],
     ]);

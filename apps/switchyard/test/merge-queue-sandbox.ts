@@ -42,9 +42,14 @@ export class SandboxTeam {
 
   /** Opens a pull request adding `changes/<name>.txt`; a failing one carries the sandbox CI's fail marker. */
   async openChange(name: string, options: { failing?: boolean } = {}): Promise<number> {
-    await this.branchFromMain(name);
     const text = `change ${name}\n${options.failing ? 'sandbox-ci: fail\n' : ''}`;
-    await this.commitFile(name, `changes/${name}.txt`, text);
+    return this.openPullRequest(name, `changes/${name}.txt`, text);
+  }
+
+  /** Opens a pull request that adds `path` with `text` on a branch of its own. */
+  async openPullRequest(name: string, path: string, text: string): Promise<number> {
+    await this.branchFromMain(name);
+    await this.commitFile(name, path, text);
     const opened = await this.forge('POST', '/pulls', { title: `Add ${name}`, head: name, base: 'main' });
     if (opened.status !== 201) throw new Error(`pull ${name}: ${opened.status} ${opened.text}`);
     return opened.body.number as number;
@@ -93,6 +98,13 @@ export class SandboxTeam {
       mergeQueueStreamId(this.repository, 'main'),
     );
     return events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> }));
+  }
+
+  /** Each leave of the queue so far: [pull request, dequeue code]. */
+  async leaves(): Promise<unknown[][]> {
+    return (await this.queueEvents())
+      .filter((e) => e.type === 'merge_queue.pull_request_left')
+      .map((e) => [e.data.pullRequest, e.data.dequeueCode]);
   }
 
   /** Waits (on the store's progress, with a short pause between looks) until the condition holds. */
