@@ -1,7 +1,7 @@
 /**
  * Why a pull request left a queue (or `NONE`): every code Mergify's dequeue reasons and abort codes
  * name, the one list of them. Conditions (`queue-dequeue-reason`) accept these; the engine writes a
- * subset (`ABORT_CODES` in merge-queue, which the compiler holds to this list).
+ * subset (`AbortCode` in merge-queue, a type derived from this list).
  */
 export const DEQUEUE_REASONS = [
   'NONE',

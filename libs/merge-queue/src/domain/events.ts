@@ -81,43 +81,24 @@ export interface QueuedPullRequest {
   sessionId: string;
 }
 
-/** The dequeue reasons this engine writes: a subset of Mergify's list (the kernel's DEQUEUE_REASONS). */
-export const ABORT_CODES = [
-  'PR_DEQUEUED',
-  'PR_DEQUEUED_FROM_PARTITION',
-  'PR_AHEAD_DEQUEUED',
-  'BATCH_AHEAD_FAILED',
-  'PR_WITH_HIGHER_PRIORITY_QUEUED',
-  'SCHEDULED_FREEZE_STATUS_CHANGED',
-  'SPECULATIVE_CHECK_NUMBER_REDUCED',
-  'CHECKS_TIMEOUT',
-  'CHECKS_FAILED',
-  'QUEUE_RULE_MISSING',
-  'BASE_BRANCH_MISSING',
-  'BASE_BRANCH_CHANGED',
-  'PR_UNEXPECTEDLY_FAILED_TO_MERGE',
-  'BATCH_MAX_FAILURE_RESOLUTION_ATTEMPTS',
-  'PR_CHECKS_STOPPED_BECAUSE_MERGE_QUEUE_PAUSE',
-  'CONFLICT_WITH_BASE_BRANCH',
-  'CONFLICT_WITH_PULL_AHEAD',
-  'BRANCH_UPDATE_FAILED',
-  'DRAFT_PULL_REQUEST_CHANGED',
-  'BATCH_PULL_REQUEST_CLOSED',
-  'PULL_REQUEST_UPDATED',
-  'MERGE_QUEUE_RESET',
-  'INCOMPATIBILITY_WITH_BRANCH_PROTECTIONS',
-  'PR_MANUALLY_MERGED',
-  'DRAFT_PULL_REQUEST_CREATION_FAILED',
-  'DRAFT_PULL_REQUEST_CREATION_BRANCH_NOT_INDEXED',
-  'CONFIGURATION_CHANGED',
-  'UNPROCESSABLE_PULL_REQUEST',
-  'PR_MANUALLY_DEQUEUED',
-  'STACK_PREDECESSOR_DEQUEUED',
-  'INTERMEDIATE_RESULTS_SKIPPED',
-  'CHECKS_RETRIED',
-] as const satisfies readonly DequeueReason[];
+/**
+ * The reasons of Mergify's list (the kernel's DEQUEUE_REASONS) that this engine never writes when it
+ * takes a pull request out: the merges, and outcomes of features it does not have.
+ */
+type ReasonsNeverAborting =
+  | 'NONE'
+  | 'PR_MERGED'
+  | 'PR_MERGED_INTERMEDIATE_RESULTS_SKIPPED'
+  | 'DROPPED_BY_BISECTION_ELIMINATION'
+  | 'SCHEDULE_BLOCKED_AHEAD_YIELDED'
+  | 'BASE_REF_ALIGNMENT_TIMEOUT'
+  | 'GITHUB_STACKED_PULL_REQUEST_MERGE_UNSUPPORTED'
+  | 'BATCH_SCOPES_CHANGED'
+  | 'BATCH_AHEAD_BRANCH_EDITED'
+  | 'CHECKS_INTERRUPTED';
 
-export type AbortCode = (typeof ABORT_CODES)[number];
+/** The dequeue reasons this engine writes: the kernel's one list, less those it never writes. */
+export type AbortCode = Exclude<DequeueReason, ReasonsNeverAborting>;
 
 /** REEMBARKED: the pull request stays queued and is checked again; DEFINITIVE: its checks ended for good. */
 export type AbortStatus = 'DEFINITIVE' | 'REEMBARKED';
