@@ -140,16 +140,22 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
   });
 
   it("a queue's statistics page shows what the statistics endpoint counts, linked from the queue", async () => {
+    const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    const until = new Date(Date.now() + 60_000).toISOString();
+    const statistics = () =>
+      app.request(
+        'GET',
+        `/v1/repos/${team.repository}/merge-queue/statistics?branch=main&since=${since}&until=${until}`,
+      );
+    // The page reads once: it opens when the read model holds the merges and the failed one.
+    await team.until('the statistics to hold the merges and the dequeue', async () => {
+      const { body } = await statistics();
+      return body.merged >= 2 && body.dequeue_reasons.length > 0;
+    });
+    const counted = await statistics();
     await page.goto(queuePage());
     await page.getByRole('link', { name: 'Statistics' }).click();
     await page.getByRole('heading', { level: 1, name: /^Statistics of / }).waitFor();
-    const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
-    const until = new Date(Date.now() + 60_000).toISOString();
-    const counted = await app.request(
-      'GET',
-      `/v1/repos/${team.repository}/merge-queue/statistics?branch=main&since=${since}&until=${until}`,
-    );
-    expect(counted.body.merged).toBeGreaterThanOrEqual(2);
     const [reason] = counted.body.dequeue_reasons as { reason: string; count: number }[];
     await page
       .getByTestId('statistics-merged')
@@ -163,6 +169,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await page.locator('.uplot canvas').first().waitFor();
     // The window is a keyboard-reachable select; a longer window counts at least as much.
     await page.getByLabel('Window').selectOption('7d');
+    expect(new URL(page.url()).search).toBe('?window=7d');
     await page
       .getByTestId('statistics-merged')
       .filter({ hasText: new RegExp(`^${counted.body.merged}$`) })

@@ -2,7 +2,8 @@ import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { api, repoPath } from '../api';
 import { abortCodeInWords } from '../queue-view-model';
-import { queueHref } from '../routes';
+import { location, navigate } from '../router';
+import { queueHref, statisticsHref } from '../routes';
 import {
   batchOutcomeRows,
   durationInWords,
@@ -22,7 +23,10 @@ import { Problem } from './problem';
  * merge, CI runs per merge, why pull requests left, and what became of the batches.
  */
 export function StatisticsView({ repository, branch }: { repository: string; branch: string }) {
-  const windowKey = useSignal<StatisticsWindowKey>(STATISTICS_WINDOWS[0].key);
+  // The window is part of the address (`?window=7d`), so a chosen view can be shared.
+  const windowKey = useSignal<StatisticsWindowKey>(
+    windowOf(new URLSearchParams(location.value.split('?')[1] ?? '').get('window')).key,
+  );
   const statistics = useSignal<QueueStatisticsJson | null>(null);
   const problem = useSignal<unknown>(null);
 
@@ -58,7 +62,8 @@ export function StatisticsView({ repository, branch }: { repository: string; bra
             name="window"
             value={windowKey.value}
             onChange={(event) => {
-              windowKey.value = (event.currentTarget as HTMLSelectElement).value as StatisticsWindowKey;
+              windowKey.value = windowOf((event.currentTarget as HTMLSelectElement).value).key;
+              navigate(`${statisticsHref(repository, branch)}?window=${windowKey.value}`, true);
             }}
           >
             {STATISTICS_WINDOWS.map((window) => (
