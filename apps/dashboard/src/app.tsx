@@ -10,6 +10,7 @@ import { QueueView } from './views/queue';
 import { RepositoriesView } from './views/repositories';
 import { SignInView } from './views/sign-in';
 import { SimulatorView } from './views/simulator';
+import { StatisticsView } from './views/statistics';
 import { TestView } from './views/test';
 import { TestsView } from './views/tests';
 
@@ -55,6 +56,8 @@ export function App() {
           <RepositoriesView />
         ) : route.page === 'queue' ? (
           <QueueView repository={route.repository} branch={route.branch} />
+        ) : route.page === 'statistics' ? (
+          <StatisticsView repository={route.repository} branch={route.branch} />
         ) : route.page === 'log' ? (
           <ActivityLogView repository={route.repository} />
         ) : route.page === 'tests' ? (

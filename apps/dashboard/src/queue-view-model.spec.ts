@@ -203,6 +203,12 @@ describe('routes', () => {
       repository: 'acme/widgets',
       testId: '6f1c',
     });
+    expect(routeOf('/ui/repos/acme/widgets/queues/release%2F1.0/statistics')).toEqual({
+      page: 'statistics',
+      repository: 'acme/widgets',
+      branch: 'release/1.0',
+    });
+    expect(routeOf('/ui/repos/acme/widgets/queues/main/other').page).toBe('not-found');
     expect(routeOf('/ui/repos/acme/widgets/simulator')).toEqual({
       page: 'simulator',
       repository: 'acme/widgets',

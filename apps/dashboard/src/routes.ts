@@ -3,6 +3,7 @@ export type Route =
   | { page: 'sign-in' }
   | { page: 'repositories' }
   | { page: 'queue'; repository: string; branch: string }
+  | { page: 'statistics'; repository: string; branch: string }
   | { page: 'pull'; repository: string; number: number }
   | { page: 'log'; repository: string }
   | { page: 'tests'; repository: string }
@@ -29,11 +30,15 @@ export function routeOf(path: string): Route {
       return { page: 'pull', repository, number: Number(parts[5]) };
     if (parts[4] === 'tests') return { page: 'test', repository, testId: parts[5] };
   }
+  if (parts[1] === 'repos' && parts.length === 7 && parts[4] === 'queues' && parts[6] === 'statistics')
+    return { page: 'statistics', repository: `${parts[2]}/${parts[3]}`, branch: parts[5] };
   return { page: 'not-found' };
 }
 
 export const queueHref = (repository: string, branch: string): string =>
   `/ui/repos/${repository}/queues/${encodeURIComponent(branch)}`;
+export const statisticsHref = (repository: string, branch: string): string =>
+  `${queueHref(repository, branch)}/statistics`;
 export const pullHref = (repository: string, number: number): string =>
   `/ui/repos/${repository}/pulls/${number}`;
 export const logHref = (repository: string): string => `/ui/repos/${repository}/logs`;

@@ -1,4 +1,11 @@
-import { configurationProblems, deprecatedField, positionOf } from './simulator-view-model';
+import {
+  configurationProblems,
+  deprecatedField,
+  positionOf,
+  throughputFigures,
+  workloadInWords,
+  type QueueSimulationJson,
+} from './simulator-view-model';
 
 describe('configuration simulator page', () => {
   it("reads each 422 issue's path, line and column from its ctx", () => {
@@ -40,5 +47,36 @@ describe('configuration simulator page', () => {
       }),
     ).toBe('queue_rules[1].conditions');
     expect(deprecatedField({ message: 'm', deadline: '2026-07-31', path_to_field: null })).toBeNull();
+  });
+});
+
+describe('throughput estimate', () => {
+  const simulation: QueueSimulationJson = {
+    workload: { arrivals: '20/h', ci: '30m±20%', failure: '5%', flaky: '1%', hours: 24, seed: 1 },
+    arrived: 480,
+    merged: 168,
+    merged_per_hour: 7,
+    time_to_merge_minutes: { p50: 612.4, p95: null },
+    ci_runs: 201,
+    ci_runs_per_merged_pull_request: 201 / 168,
+    dequeued: 20,
+    still_queued: 292,
+    report: [],
+  };
+
+  it('shows the figures switchyard simulate prints, unknown ones as n/a', () => {
+    expect(throughputFigures(simulation)).toEqual([
+      { label: 'Throughput', value: '7.00 merged per hour (168 of 480 queued)' },
+      { label: 'Time to merge', value: 'p50 612 min, p95 n/a' },
+      { label: 'CI runs per merged pull request', value: '1.20' },
+      { label: 'Dequeued', value: '20' },
+    ]);
+    expect(throughputFigures({ ...simulation, ci_runs_per_merged_pull_request: null })[2]!.value).toBe('n/a');
+  });
+
+  it('words the workload simulated', () => {
+    expect(workloadInWords(simulation.workload)).toBe(
+      '20/h arriving, CI 30m±20%, 5% broken, 1% flaky runs, 24 h simulated',
+    );
   });
 });

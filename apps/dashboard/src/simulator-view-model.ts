@@ -43,3 +43,47 @@ export function deprecatedField(deprecation: DeprecationInfoJson): string | null
     .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index === 0 ? part : `.${part}`))
     .join('');
 }
+
+/** POST …/merge-queue/simulation: what `switchyard simulate` reports for the configuration. */
+export interface QueueSimulationJson {
+  workload: { arrivals: string; ci: string; failure: string; flaky: string; hours: number; seed: number };
+  arrived: number;
+  merged: number;
+  merged_per_hour: number;
+  time_to_merge_minutes: { p50: number | null; p95: number | null };
+  ci_runs: number;
+  ci_runs_per_merged_pull_request: number | null;
+  dequeued: number;
+  still_queued: number;
+  report: string[];
+}
+
+const minutesInWords = (minutes: number | null): string =>
+  minutes === null ? 'n/a' : `${Math.round(minutes)} min`;
+
+/** The estimate's headline figures, as label and value, in the order the CLI prints them. */
+export function throughputFigures(simulation: QueueSimulationJson): { label: string; value: string }[] {
+  return [
+    {
+      label: 'Throughput',
+      value: `${simulation.merged_per_hour.toFixed(2)} merged per hour (${simulation.merged} of ${simulation.arrived} queued)`,
+    },
+    {
+      label: 'Time to merge',
+      value: `p50 ${minutesInWords(simulation.time_to_merge_minutes.p50)}, p95 ${minutesInWords(simulation.time_to_merge_minutes.p95)}`,
+    },
+    {
+      label: 'CI runs per merged pull request',
+      value:
+        simulation.ci_runs_per_merged_pull_request === null
+          ? 'n/a'
+          : simulation.ci_runs_per_merged_pull_request.toFixed(2),
+    },
+    { label: 'Dequeued', value: String(simulation.dequeued) },
+  ];
+}
+
+/** The simulated workload in words. */
+export function workloadInWords(workload: QueueSimulationJson['workload']): string {
+  return `${workload.arrivals} arriving, CI ${workload.ci}, ${workload.failure} broken, ${workload.flaky} flaky runs, ${workload.hours} h simulated`;
+}

@@ -139,6 +139,45 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await screen('pull-request');
   });
 
+  it("a queue's statistics page shows what the statistics endpoint counts, linked from the queue", async () => {
+    const since = new Date(Date.now() - 24 * 3_600_000).toISOString();
+    const until = new Date(Date.now() + 60_000).toISOString();
+    const statistics = () =>
+      app.request(
+        'GET',
+        `/v1/repos/${team.repository}/merge-queue/statistics?branch=main&since=${since}&until=${until}`,
+      );
+    // The page reads once: it opens when the read model holds the merges and the failed one.
+    await team.until('the statistics to hold the merges and the dequeue', async () => {
+      const { body } = await statistics();
+      return body.merged >= 2 && body.dequeue_reasons.length > 0;
+    });
+    const counted = await statistics();
+    await page.goto(queuePage());
+    await page.getByRole('link', { name: 'Statistics' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Statistics of / }).waitFor();
+    const [reason] = counted.body.dequeue_reasons as { reason: string; count: number }[];
+    await page
+      .getByTestId('statistics-merged')
+      .filter({ hasText: new RegExp(`^${counted.body.merged}$`) })
+      .waitFor();
+    await page.getByTestId('dequeue-reason').filter({ hasText: reason!.reason }).waitFor();
+    expect(
+      await page.getByTestId('batch-outcome').filter({ hasText: 'Checks failed' }).textContent(),
+    ).toMatch(/[1-9]\d*$/);
+    expect(await page.getByTestId('statistics-p50').textContent()).not.toBe('—');
+    await page.locator('.uplot canvas').first().waitFor();
+    // The window is a keyboard-reachable select; a longer window counts at least as much.
+    await page.getByLabel('Window').selectOption('7d');
+    expect(new URL(page.url()).search).toBe('?window=7d');
+    await page
+      .getByTestId('statistics-merged')
+      .filter({ hasText: new RegExp(`^${counted.body.merged}$`) })
+      .waitFor();
+    await page.getByLabel('Window').selectOption('24h');
+    await screen('statistics');
+  });
+
   it("the activity log filters the API's events and draws logs/aggregate's histogram", async () => {
     await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/logs`);
     await page.getByTestId('log-row').first().waitFor({ timeout: 60_000 });
@@ -251,8 +290,15 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     expect(await page.getByTestId('configuration-problem').count()).toBe(2);
     await screen('simulator');
     await page.getByLabel('.mergify.yml').fill('queue_rules:\n  - name: default\n');
+    await page.getByLabel('Pull requests arriving').fill('6/h');
     await page.getByRole('button', { name: 'Check the configuration' }).click();
     await page.getByText('The configuration is valid').waitFor();
+    // …and what `switchyard simulate` estimates for it.
+    const estimate = page.getByTestId('throughput-estimate');
+    await estimate.waitFor({ timeout: 60_000 });
+    expect(await estimate.textContent()).toMatch(/Throughput\d+\.\d\d merged per hour/);
+    expect(await estimate.textContent()).toContain('6/h arriving');
+    await screen('simulator-estimate');
   });
 
   it('renders the first page of a 500-pull-request queue (measured, not asserted)', async () => {

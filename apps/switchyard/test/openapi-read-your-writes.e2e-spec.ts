@@ -151,6 +151,13 @@ describe('OpenAPI: the 202 of a write its read models do not show yet', () => {
             mergify_yml: CONFIGURATION,
           }),
       },
+      'POST /v1/repos/{owner}/{repository}/merge-queue/simulation': {
+        call: () =>
+          admin('POST', `/v1/repos/${queued.repository}/merge-queue/simulation`, {
+            mergify_yml: CONFIGURATION,
+            arrivals: '2/h',
+          }),
+      },
       'POST /v1/repos/{owner}/{repository}/simulator': {
         call: () => admin('POST', `/v1/repos/${queued.repository}/simulator`, { mergify_yml: CONFIGURATION }),
       },

@@ -2,6 +2,7 @@ import { createActivityLogProjection } from '@switchyard/activity-log';
 import { authCredentialsProjection } from '@switchyard/auth';
 import { mergeQueueLogMapping } from '@switchyard/merge-queue';
 import { mergeQueueQueuesProjection } from '@switchyard/merge-queue/engine';
+import { queueStatisticsProjection } from '@switchyard/merge-queue/statistics';
 import { createDequeueRequestsReactor, queueStatusProjection } from '@switchyard/merge-queue/status';
 import { codeHostProjections, createPullRequestReaderReactor } from '@switchyard/code-host/pull-requests';
 import type { CodeHost } from '@switchyard/code-host';
@@ -31,6 +32,7 @@ export function switchyardProjections(): Projection[] {
     ...codeHostProjections,
     mergeQueueQueuesProjection,
     queueStatusProjection,
+    queueStatisticsProjection,
     createActivityLogProjection([repositoryControlsLogMapping, mergeQueueLogMapping, quarantineLogMapping]),
   ];
 }

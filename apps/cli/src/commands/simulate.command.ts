@@ -7,10 +7,11 @@ import {
   parseArrivals,
   parseCiDuration,
   parseRate,
-  simulate,
+  runWhatIf,
   type QueueMode,
   type QueuePolicy,
-  type Workload,
+  WHAT_IF_DEFAULTS,
+  whatIfWorkload,
 } from '@switchyard/merge-queue';
 import { queuePolicyFromConfiguration } from '@switchyard/merge-queue/application/policy-from-configuration';
 
@@ -109,18 +110,23 @@ export function registerSimulateCommand(program: Command, print: Print = printTo
         '--arrivals <rate>',
         'pull requests arriving, e.g. 20/h, 150/d or burst:40',
         parseArrivals,
-        '20/h',
+        WHAT_IF_DEFAULTS.arrivals,
       ),
     )
     .addOption(
-      parsedOption('--ci <duration>', 'CI duration, e.g. 30m±20% or 2h+-10%', parseCiDuration, '30m±20%'),
+      parsedOption(
+        '--ci <duration>',
+        'CI duration, e.g. 30m±20% or 2h+-10%',
+        parseCiDuration,
+        WHAT_IF_DEFAULTS.ci,
+      ),
     )
     .addOption(
       parsedOption(
         '--failure <rate>',
         'share of pull requests that are really broken',
         (t) => parseRate('failure', t),
-        '5%',
+        WHAT_IF_DEFAULTS.failure,
       ),
     )
     .addOption(
@@ -128,11 +134,11 @@ export function registerSimulateCommand(program: Command, print: Print = printTo
         '--flaky <rate>',
         'share of CI runs failing for nothing',
         (t) => parseRate('flaky', t),
-        '1%',
+        WHAT_IF_DEFAULTS.flaky,
       ),
     )
-    .option('--hours <hours>', 'simulated hours of arrivals', positiveNumber, 24)
-    .option('--seed <seed>', 'random seed (same seed, same run)', nonNegativeInteger, 1)
+    .option('--hours <hours>', 'simulated hours of arrivals', positiveNumber, WHAT_IF_DEFAULTS.hours)
+    .option('--seed <seed>', 'random seed (same seed, same run)', nonNegativeInteger, WHAT_IF_DEFAULTS.seed)
     .option('--scopes <count>', 'each pull request touches 1 or 2 of this many scopes', positiveInteger)
     .addOption(
       new Option('--mode <mode>', 'override merge_queue.mode').choices(['serial', 'parallel', 'isolated']),
@@ -143,17 +149,16 @@ export function registerSimulateCommand(program: Command, print: Print = printTo
     .option('--skip-intermediate-results', 'override merge_queue.skip_intermediate_results to true')
     .action(async (options: SimulateOptions) => {
       const policy = await policyFrom(options);
-      const scoped = options.scopes ?? (policy.mergeQueue.mode === 'serial' ? undefined : 4);
-      const workload: Workload = {
+      const workload = whatIfWorkload(policy, {
         arrivals: options.arrivals,
         ci: options.ci,
         failureRate: options.failure,
         flakeRate: options.flaky,
-        scopes: scoped ? { count: scoped } : null,
         hours: options.hours,
         seed: options.seed,
-      };
-      const result = simulate(policy, workload, { samples: 60 });
+        ...(options.scopes === undefined ? {} : { scopes: options.scopes }),
+      });
+      const result = runWhatIf(policy, workload);
       for (const line of formatSimulationReport(result, policy, workload)) print(line);
     });
 }

@@ -3,7 +3,16 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
 /** A time series of counts drawn as bars by uPlot; its numbers are also given as text for screen readers. */
-export function Histogram({ series, label }: { series: [number[], number[]]; label: string }) {
+export function Histogram({
+  series,
+  label,
+  unit = 'events',
+}: {
+  series: [number[], number[]];
+  label: string;
+  /** What is counted, for the vertical axis and the text alternative. */
+  unit?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!box.current) return;
@@ -21,18 +30,18 @@ export function Histogram({ series, label }: { series: [number[], number[]]; lab
             points: { show: false },
           },
         ],
-        axes: [{}, { label: 'events' }],
+        axes: [{}, { label: unit }],
         legend: { show: false },
       },
       series,
       box.current,
     );
     return () => plot.destroy();
-  }, [series, label]);
+  }, [series, label, unit]);
   const total = series[1].reduce((sum, count) => sum + count, 0);
   return (
     <figure>
-      <div ref={box} role="img" aria-label={`${label}: ${total} events in ${series[0].length} intervals`} />
+      <div ref={box} role="img" aria-label={`${label}: ${total} ${unit} in ${series[0].length} intervals`} />
       <figcaption class="muted">{label}</figcaption>
     </figure>
   );

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { api, ApiError, repoPath } from '../api';
 import type { QueueStatusJson, ScheduledFreezeJson } from '../api-types';
 import { relativeTime, trainOf, waitingRowsOf } from '../queue-view-model';
-import { logHref, pullHref } from '../routes';
+import { logHref, pullHref, statisticsHref } from '../routes';
 import { Problem } from './problem';
 
 /** How far back the time slider reaches, in seconds (arrow keys step by one, Page Up and Down further). */
@@ -81,7 +81,8 @@ export function QueueView({ repository, branch }: { repository: string; branch: 
         {repository} <span class="muted">→</span> {branch}
       </h1>
       <p>
-        <a href={logHref(repository)}>Activity log</a>
+        <a href={logHref(repository)}>Activity log</a> ·{' '}
+        <a href={statisticsHref(repository, branch)}>Statistics</a>
       </p>
 
       <div class="time">

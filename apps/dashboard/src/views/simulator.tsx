@@ -4,8 +4,11 @@ import {
   configurationProblems,
   deprecatedField,
   positionOf,
+  throughputFigures,
+  workloadInWords,
   type ConfigurationProblem,
   type DeprecationInfoJson,
+  type QueueSimulationJson,
 } from '../simulator-view-model';
 import { Problem } from './problem';
 
@@ -18,11 +21,16 @@ export function SimulatorView({ repository }: { repository: string }) {
   const verdict = useSignal<Verdict | null>(null);
   const problem = useSignal<unknown>(null);
   const checking = useSignal(false);
+  const estimate = useSignal<QueueSimulationJson | null>(null);
+  const estimating = useSignal(false);
 
   const check = async (event: Event) => {
     event.preventDefault();
-    const text = String(new FormData(event.currentTarget as HTMLFormElement).get('mergify_yml') ?? '');
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const text = String(form.get('mergify_yml') ?? '');
+    const workload = { arrivals: String(form.get('arrivals') ?? ''), ci: String(form.get('ci') ?? '') };
     checking.value = true;
+    estimate.value = null;
     try {
       const answer = await api<{ message: string; deprecations: DeprecationInfoJson[] }>(
         'POST',
@@ -31,6 +39,7 @@ export function SimulatorView({ repository }: { repository: string }) {
       );
       verdict.value = { valid: true, ...answer };
       problem.value = null;
+      void estimateThroughput(text, workload);
     } catch (error) {
       const problems =
         error instanceof ApiError && error.status === 422 ? configurationProblems(error.body) : [];
@@ -46,6 +55,26 @@ export function SimulatorView({ repository }: { repository: string }) {
     }
   };
 
+  /** The `switchyard simulate` estimate, asked for once the configuration is known to be valid. */
+  const estimateThroughput = async (text: string, workload: { arrivals: string; ci: string }) => {
+    estimating.value = true;
+    try {
+      estimate.value = await api<QueueSimulationJson>(
+        'POST',
+        `${repoPath(repository)}/merge-queue/simulation`,
+        {
+          mergify_yml: text,
+          ...(workload.arrivals ? { arrivals: workload.arrivals } : {}),
+          ...(workload.ci ? { ci: workload.ci } : {}),
+        },
+      );
+    } catch (error) {
+      problem.value = error;
+    } finally {
+      estimating.value = false;
+    }
+  };
+
   const shown = verdict.value;
   return (
     <section aria-labelledby="simulator-title">
@@ -53,6 +82,15 @@ export function SimulatorView({ repository }: { repository: string }) {
       <form onSubmit={check}>
         <label for="mergify-yml">.mergify.yml</label>
         <textarea id="mergify-yml" name="mergify_yml" rows={16} spellcheck={false} class="code" required />
+        <fieldset class="filters">
+          <legend>Workload for the throughput estimate</legend>
+          <label>
+            Pull requests arriving <input name="arrivals" placeholder="20/h" />
+          </label>
+          <label>
+            CI duration <input name="ci" placeholder="30m±20%" />
+          </label>
+        </fieldset>
         <button type="submit" disabled={checking.value}>
           Check the configuration
         </button>
@@ -76,6 +114,28 @@ export function SimulatorView({ repository }: { repository: string }) {
               </>
             )}
           </>
+        )}
+        {shown?.valid === true && estimating.value && <p role="status">Simulating a day of this queue…</p>}
+        {shown?.valid === true && estimate.value && (
+          <section aria-labelledby="estimate-title" data-testid="throughput-estimate">
+            <h2 id="estimate-title">Throughput estimate</h2>
+            <p class="muted">
+              What <code>switchyard simulate</code> reports for this configuration:{' '}
+              {workloadInWords(estimate.value.workload)}.
+            </p>
+            <dl class="figures">
+              {throughputFigures(estimate.value).map((figure) => (
+                <div key={figure.label}>
+                  <dt>{figure.label}</dt>
+                  <dd>{figure.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <details>
+              <summary>The full report</summary>
+              <pre class="code">{estimate.value.report.join('\n')}</pre>
+            </details>
+          </section>
         )}
         {shown?.valid === false && (
           <>

@@ -95,6 +95,15 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
     path: `${REPO}/merge-queue/status`,
     query: { branch: fc.constantFrom('main', '', 'x'.repeat(256)), at: queueInstantText },
   },
+  {
+    method: 'GET',
+    path: `${REPO}/merge-queue/statistics`,
+    query: {
+      branch: fc.constantFrom('main', '', 'x'.repeat(256)),
+      since: queueInstantText,
+      until: queueInstantText,
+    },
+  },
   { method: 'GET', path: `${REPO}/merge-queue/pull/{number}`, query: { at: queueInstantText } },
   { method: 'GET', path: `${REPO}/merge-queue/pull/{number}/dequeue-impact` },
   { method: 'POST', path: `${REPO}/merge-queue/pull/{number}/dequeue` },
@@ -255,6 +264,17 @@ export const FUZZ_ENDPOINTS: readonly FuzzEndpoint[] = [
 
   { method: 'POST', path: `${REPO}/configuration-simulator`, body: { mergify_yml: mergifyYmlText } },
   { method: 'POST', path: `${REPO}/simulator`, body: { mergify_yml: mergifyYmlText } },
+  {
+    method: 'POST',
+    path: `${REPO}/merge-queue/simulation`,
+    body: {
+      mergify_yml: mergifyYmlText,
+      arrivals: fc.constantFrom('20/h', '150/d', 'burst:40', '5000/h', 'lots'),
+      ci: fc.constantFrom('30m±20%', '2h+-10%', '0m'),
+      failure: fc.constantFrom('5%', '0.05', '100%'),
+      flaky: fc.constantFrom('1%', 'x'),
+    },
+  },
   { method: 'POST', path: `${REPO}/pulls/{number}/simulator`, body: { mergify_yml: mergifyYmlText } },
   { method: 'GET', path: `${REPO}/queues/configuration` },
   ...(['PUT', 'POST'] as const).map((method) => ({

@@ -13,10 +13,12 @@ import type { ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { PullRequestScopesService } from '../status/pull-request-scopes.service';
 import { PullRequestScopesController } from './pull-request-scopes.controller';
+import { QueueSimulationController } from './queue-simulation.controller';
+import { QueueStatisticsController } from './queue-statistics.controller';
 
 /** The merge queue's HTTP surface. The engine itself runs as reactors beside the projections. */
 @Module({
-  controllers: [PullRequestScopesController],
+  controllers: [PullRequestScopesController, QueueStatisticsController, QueueSimulationController],
   providers: [
     {
       provide: PullRequestScopesService,

@@ -4,3 +4,4 @@ export * from './workload';
 export * from './simulate-options';
 export * from './simulation-report';
 export * from './batch-split-bounds';
+export * from './what-if';
