@@ -15,7 +15,10 @@ export * from './projection/quarantined-identity.sql';
 // Application, activity log and Nest.
 export * from './application/test-health.port';
 export * from './application/quarantine-json';
-export * from './application/test-quarantine.service';
+export * from './application/test-quarantine.queries';
+export * from './application/quarantine-test.handler';
+export * from './application/dequarantine-test.handler';
+export * from './application/configure-auto-quarantine.handler';
 export * from './activity/quarantine-log-mapping';
 export * from './quarantine.module';
 export * from './reactor/quarantine-health.reactor';
