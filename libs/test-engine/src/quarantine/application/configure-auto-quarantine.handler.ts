@@ -4,7 +4,7 @@ import type { CommandService } from '@switchyard/event-store/application';
 import type { Actor, Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platform';
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
-import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
+import { testQuarantineStreamId } from '../domain/test-quarantine';
 import type { AutoQuarantineView } from '../projection/test-quarantine.read-model';
 import { QUARANTINE_READ_MODELS } from './read-models';
 import { TestQuarantineQueries } from './test-quarantine.queries';

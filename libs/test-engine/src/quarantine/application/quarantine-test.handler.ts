@@ -6,7 +6,7 @@ import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platfo
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import { testIdOf } from '../../domain/identity/test-identity';
 import { worstHealth } from '../domain/health-status';
-import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
+import { testQuarantineStreamId } from '../domain/test-quarantine';
 import { QUARANTINE_READ_MODELS } from './read-models';
 import { TestQuarantineQueries } from './test-quarantine.queries';
 import { quarantineCommandDecider } from './test-quarantine.snapshots';

@@ -13,7 +13,7 @@ import {
   sortQuarantines,
 } from '../domain/quarantine-listing';
 import { type IdentityHealth, scopeHealth } from '../domain/quarantine-scope';
-import { QUARANTINE_NOT_FOUND_MESSAGE } from '../domain/test-quarantine.errors';
+import { QUARANTINE_NOT_FOUND_MESSAGE } from '../domain/test-quarantine';
 import {
   type AutoQuarantineView,
   autoQuarantineSettings,
