@@ -6,8 +6,7 @@ import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platfo
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import { executionCount, type RunColumns, toRunColumns } from '../domain/upload/execution-columns';
 import type { RunContext } from '../domain/upload/test-results';
-import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
-import type { UploadSource } from '../domain/upload/test-upload.events';
+import { testUploadDecider, testUploadStreamId, type UploadSource } from '../domain/upload/test-upload';
 import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
 import { uploadIdOf } from '../ingestion/upload-id';
 import { TEST_RESULTS_READ_MODELS } from '../queries/current-health';

@@ -5,7 +5,7 @@ import { uuid5 } from '../../domain/identity/uuid5';
 import { testIdOf } from '../../domain/identity/test-identity';
 import { executionColumnsOf } from '../../domain/upload/execution-columns';
 import { ranOnDefaultBranch } from '../../domain/upload/test-results';
-import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
+import type { TestResultsRecorded } from '../../domain/upload/test-upload';
 import { readUnhealthyTestsOnDefaultBranch, TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
 import type { ReadTestHealth } from '../application/test-health.port';
 import {
