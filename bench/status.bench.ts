@@ -215,9 +215,7 @@ async function main(): Promise<void> {
   const service = new QueueStatusService(
     storage.executor,
     storage.store,
-    commands,
     systemClock,
-    processors,
     new MergeConditionsReader(configuration, storage.executor, systemClock),
   );
   const live = await service.status(REPOSITORY, { branch: 'main' });

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { CqrsModule } from '@nestjs/cqrs';
-import { activityLogBusHandlers } from './application/activity-log.bus';
 import { ActivityLogQueries } from './application/activity-log-queries';
 import { ActivityLogController } from './http/activity-log.controller';
 
@@ -10,9 +8,8 @@ import { ActivityLogController } from './http/activity-log.controller';
  * runner, one mapping table per bounded context.
  */
 @Module({
-  imports: [CqrsModule],
   controllers: [ActivityLogController],
-  providers: [ActivityLogQueries, ...activityLogBusHandlers],
+  providers: [ActivityLogQueries],
   exports: [ActivityLogQueries],
 })
 export class ActivityLogModule {}

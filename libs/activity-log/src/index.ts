@@ -7,7 +7,6 @@ export * from './query/list-logs';
 export * from './query/aggregate-logs';
 export * from './query/log-event-view';
 export * from './application/activity-log-queries';
-export * from './application/activity-log.bus';
 export * from './http/activity-log.controller';
 export * from './http/activity-log.query-params';
 export * from './activity-log.module';

@@ -1,17 +1,10 @@
 // Domain (pure): deciders, events, the freeze calendar.
 export * from './domain/conditions/condition';
 export * from './domain/conditions/condition-shape';
-export * from './domain/pause/merge-queue-pause.commands';
-export * from './domain/pause/merge-queue-pause.events';
-export * from './domain/pause/merge-queue-pause.decider';
-export * from './domain/pause/merge-queue-pause.stream';
+export * from './domain/merge-queue-pause';
 export * from './domain/freeze/freeze-attributes';
 export * from './domain/freeze/truncate-to-second';
-export * from './domain/freeze/scheduled-freeze.commands';
-export * from './domain/freeze/scheduled-freeze.events';
-export * from './domain/freeze/scheduled-freeze.errors';
-export * from './domain/freeze/scheduled-freeze.decider';
-export * from './domain/freeze/scheduled-freeze.stream';
+export * from './domain/freeze/scheduled-freeze';
 export * from './domain/calendar/freeze-calendar';
 
 // Read models and the activity log.
@@ -25,9 +18,12 @@ export * from './json/merge-queue-pause.json';
 export * from './json/scheduled-freeze.json';
 
 // Nest.
-export * from './application/bus/merge-queue-pause.bus';
-export * from './application/bus/scheduled-freeze.bus';
+export * from './application/pause-merge-queue.handler';
+export * from './application/unpause-merge-queue.handler';
+export * from './application/merge-queue-pause.queries';
+export * from './application/schedule-freeze.handler';
+export * from './application/change-freeze.handler';
+export * from './application/cancel-freeze.handler';
+export * from './application/scheduled-freeze.queries';
 export * from './application/merge-fence';
-export * from './application/merge-queue-pause.service';
-export * from './application/scheduled-freeze.service';
 export * from './repository-controls.module';

@@ -1,11 +1,12 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import { CodeHostModule } from '@switchyard/code-host/nest';
 import type { FastifyInstance } from 'fastify';
 import { DefaultBranches } from './application/default-branch';
 import { TestInsightsService } from './application/test-insights.service';
-import { TestUploadService } from './application/test-upload.service';
 import { OtlpUploadReader } from './application/otlp-upload-reader';
+import { RecordTestUploadHandler } from './application/record-test-upload.handler';
 import { TestInsightsController } from './http/test-insights.controller';
 import { TestUploadController } from './http/test-upload.controller';
 import { registerUploadBodyParsers } from './http/upload-body-parsers';
@@ -17,9 +18,9 @@ import { registerUploadBodyParsers } from './http/upload-body-parsers';
  */
 @Module({
   // CODE_HOST: each repository's default branch (the default-branch rule of docs/test-health.md).
-  imports: [CodeHostModule],
+  imports: [CodeHostModule, CqrsModule],
   controllers: [TestUploadController, TestInsightsController],
-  providers: [TestUploadService, TestInsightsService, DefaultBranches, OtlpUploadReader],
+  providers: [RecordTestUploadHandler, TestInsightsService, DefaultBranches, OtlpUploadReader],
 })
 export class TestEngineModule implements OnModuleInit {
   constructor(private readonly adapter: HttpAdapterHost) {}

@@ -1,10 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { Query, type RepositoryRef, RepositoryRefParam, setLinkHeader } from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AggregateActivityLogQuery, ListActivityLogQuery } from '../application/activity-log.bus';
+import { ActivityLogQueries } from '../application/activity-log-queries';
 import type { LogAggregate } from '../query/aggregate-logs';
 import type { LogEventView } from '../query/log-event-view';
 import {
@@ -27,7 +26,7 @@ export interface LogPageJson {
 @Auth('STD')
 @Controller('v1/repos/:owner/:repository/logs')
 export class ActivityLogController {
-  constructor(private readonly queries: QueryBus) {}
+  constructor(private readonly logs: ActivityLogQueries) {}
 
   /** One page; the Link header holds absolute next/prev URLs repeating the caller's query. */
   @Get()
@@ -46,9 +45,7 @@ export class ActivityLogController {
       filters.received_from ??= cursor.window.from;
       filters.received_to ??= cursor.window.to;
     }
-    const { query, page } = await this.queries.execute(
-      new ListActivityLogQuery(repository.key, filters, perPage, cursor?.start),
-    );
+    const { query, page } = await this.logs.page(repository.key, filters, perPage, cursor?.start);
     setLinkHeader(reply, request, {
       next: page.next && encodeLogCursor({ start: page.next, window: query.window }),
       prev: page.prev && encodeLogCursor({ start: page.prev, window: query.window }),
@@ -61,6 +58,6 @@ export class ActivityLogController {
     @RepositoryRefParam() repository: RepositoryRef,
     @Query() params: ActivityLogFilterParams,
   ): Promise<LogAggregate> {
-    return this.queries.execute(new AggregateActivityLogQuery(repository.key, toLogQueryParameters(params)));
+    return this.logs.aggregate(repository.key, toLogQueryParameters(params));
   }
 }

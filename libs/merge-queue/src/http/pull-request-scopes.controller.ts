@@ -1,4 +1,5 @@
 import { Controller, HttpCode, HttpStatus, Post, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import {
@@ -9,7 +10,7 @@ import {
   RepositoryRefParam,
   ReadYourWrites,
 } from '@switchyard/http';
-import { PullRequestScopesService } from '../status/pull-request-scopes.service';
+import { ReportPullRequestScopesCommand } from '../application/report-pull-request-scopes.handler';
 import { ScopesBody } from './scopes.body';
 
 /** Spec "Merge queue": the scopes CI computed for a pull request (CI key only). */
@@ -17,7 +18,7 @@ import { ScopesBody } from './scopes.body';
 @Auth(['ci_key'])
 @Controller('v1/repos/:owner/:repository/pulls/:number/scopes')
 export class PullRequestScopesController {
-  constructor(private readonly scopes: PullRequestScopesService) {}
+  constructor(private readonly commands: CommandBus) {}
 
   /** 204, no body; duplicate scopes are one scope. The status API shows them from the answer on. */
   @ReadYourWrites()
@@ -29,12 +30,14 @@ export class PullRequestScopesController {
     @Param('number', PullNumberPipe) number: bigint,
     @Body() body: ScopesBody,
   ): Promise<void> {
-    await this.scopes.report({
-      repository: repository.key,
-      pullRequest: Number(number),
-      scopes: body.scopes,
-      allScopes: body.all_scopes ?? false,
-    });
+    await this.commands.execute(
+      new ReportPullRequestScopesCommand(
+        repository.key,
+        Number(number),
+        body.scopes,
+        body.all_scopes ?? false,
+      ),
+    );
   }
 
   /** Deprecated: the same as PUT. `mergify ci scopes-send` still calls this one. */

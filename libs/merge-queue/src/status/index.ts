@@ -9,4 +9,3 @@ export * from './status.module';
 export * from './eta-error';
 export * from './merge-conditions';
 export * from './dequeue-requests.reactor';
-export * from './pull-request-scopes.service';

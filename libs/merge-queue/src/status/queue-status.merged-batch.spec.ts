@@ -1,7 +1,6 @@
 import type { CheckOnHead } from '@switchyard/code-host';
 import { pullRequestSnapshotsProjection } from '@switchyard/code-host/pull-requests/projection/pull-request-snapshots.projection';
 import { pullRequestSnapshotFixture } from '@switchyard/mergify-config/conditions/testing/pull-request-snapshot.fixture';
-import { CommandService } from '@switchyard/event-store/application';
 import { SqlEventStore } from '@switchyard/event-store/sql';
 import { FixedClock } from '@switchyard/kernel';
 import { ensureCheckpointTable } from '@switchyard/projection';
@@ -97,10 +96,7 @@ describeEachDatabase('queue status: a merged batch keeps its details', (db) => {
   };
 
   const batches = async (): Promise<BatchJson[]> => {
-    const service = new QueueStatusService(executor, store, new CommandService(store), clock, {
-      assertRunning: async () => undefined,
-      waitFor: async () => true,
-    });
+    const service = new QueueStatusService(executor, store, clock);
     return (await service.status(repository, { branch: 'main' })).batches;
   };
   const clock = new FixedClock(new Date(minutes(30)));

@@ -74,10 +74,7 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
     (JSON.parse(text) as MergeQueueStatusJson).waiting_pull_requests.map((p) => [p.number, p.title]);
 
   it('answers from read models filled by hand (no checkpoints) as they change', async () => {
-    const service = new QueueStatusService(executor, store, commands(), clock, {
-      assertRunning: async () => undefined,
-      waitFor: async () => true,
-    });
+    const service = new QueueStatusService(executor, store, clock);
     await executor.transaction((tx) => ensureCheckpointTable(tx));
     await queueStatusProjection.setup(executor);
     await pullRequestSnapshotsProjection.setup(executor);
@@ -109,7 +106,7 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
     processors = host;
     host.start();
     expect(await host.waitFor(readModels, await store.headPosition(), 60_000)).toBe(true);
-    const service = new QueueStatusService(executor, store, commands(), clock, host);
+    const service = new QueueStatusService(executor, store, clock);
     const live = () => service.statusText(repository, { branch: 'main' });
 
     const first = await live();
@@ -142,7 +139,7 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
   });
 
   it('shares checkpoint reads among requests that arrive together, each answered by a read begun after it arrived', async () => {
-    const service = new QueueStatusService(executor, store, commands(), clock, processors!);
+    const service = new QueueStatusService(executor, store, clock);
     const reader = service.reader;
     const read = reader.readModelsPosition.bind(reader);
     let arrived = 0;
@@ -161,7 +158,7 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
   });
 
   it('in a new second, sends the kept answer at once and renders the next one off the request path', async () => {
-    const service = new QueueStatusService(executor, store, commands(), clock, processors!);
+    const service = new QueueStatusService(executor, store, clock);
     const live = () => service.status(repository, { branch: 'main' });
     const first = await live();
     expect(await live()).toBe(first);

@@ -1,16 +1,14 @@
 import type { EventStore } from '@switchyard/event-store';
-import { type CommandService, loadStreamState } from '@switchyard/event-store/application';
+import { loadStreamState } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
-import { waitUntilVisible, type ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { QueueEntry } from '../domain/state';
-import { apiDequeue, apiDequeueRequest, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
+import { apiDequeue, dryRunDequeue, type DequeueImpact } from './dequeue-impact';
 import { pullRequestDetailJson, pullRequestQueuedJson, type PullRequestDetailJson } from './detail-json';
 import { estimateQueue } from './eta';
 import type { MergeConditionsReader } from './merge-conditions';
 import { QueueMetadata } from './queue-metadata';
-import { queueStatusProjection } from './queue-status.projection';
 import { QueueStatusReader, type LiveRevision, type QueueFold } from './queue-status.reader';
 import { pullRequestsShownBy } from './status-fold';
 import { queueStatusJson, type MergeQueueStatusJson, type RenderContext } from './status-json';
@@ -47,7 +45,7 @@ const EMPTY_STATUS: MergeQueueStatusJson = {
 };
 
 /**
- * The status endpoints' queries and the API dequeue. Live answers come from the status read model;
+ * The status endpoints' queries. Live answers come from the status read model;
  * `at` answers fold the queue stream up to that moment from the read model's nearest earlier fold.
  */
 export class QueueStatusService {
@@ -66,9 +64,7 @@ export class QueueStatusService {
   constructor(
     sql: SqlQueryable,
     private readonly store: EventStore,
-    private readonly commands: CommandService,
     private readonly clock: Clock,
-    private readonly freshness: ReadModelFreshness,
     /** Judges merge conditions for the pull-request detail; without it, conditions_evaluation is null. */
     private readonly conditions: MergeConditionsReader | null = null,
   ) {
@@ -287,8 +283,11 @@ export class QueueStatusService {
       .filter((queue) => queue.pull_requests.length > 0);
   }
 
-  /** The queue stream as it is now (not the read model): a dry run must see what the dequeue will. */
-  private async current(repository: string, pullRequest: number) {
+  /**
+   * The queue stream a pull request is queued on, as it is now (not the read model): a dry run must
+   * see what the dequeue will, and the dequeue decides on it (RequestDequeueHandler).
+   */
+  async queueOf(repository: string, pullRequest: number) {
     const { queue } = await this.find(repository, pullRequest, null);
     const streamId = mergeQueueStreamId(repository, queue.baseRef);
     const { state } = await loadStreamState(this.store, streamId, snapshottingMergeQueueDecider);
@@ -298,22 +297,7 @@ export class QueueStatusService {
   }
 
   async dequeueImpact(repository: string, pullRequest: number): Promise<DequeueImpact> {
-    const { state, baseRef } = await this.current(repository, pullRequest);
+    const { state, baseRef } = await this.queueOf(repository, pullRequest);
     return dryRunDequeue(state, apiDequeue(repository, baseRef, pullRequest, this.clock.now().getTime()));
-  }
-
-  /**
-   * Records the removal as asked for; the dequeue-requests reactor carries it out where the
-   * processors run. Until then the pull request stays listed with `dequeue_requested: true`.
-   */
-  async dequeue(repository: string, pullRequest: number): Promise<void> {
-    const { streamId, baseRef } = await this.current(repository, pullRequest);
-    const outcome = await this.commands.handle(
-      streamId,
-      snapshottingMergeQueueDecider,
-      apiDequeueRequest(repository, baseRef, pullRequest, this.clock.now().getTime()),
-    );
-    // Read-your-writes: the status a client asks for next shows the request (or the removal).
-    await waitUntilVisible(this.freshness, [queueStatusProjection.name], outcome.position);
   }
 }

@@ -1,4 +1,4 @@
-import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze.commands';
+import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';
 import { repositoryControlsLogMapping } from './log-mapping';
 

@@ -1,7 +1,7 @@
 import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
-import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze.events';
-import type { MergeQueuePauseEvent } from '../domain/pause/merge-queue-pause.events';
+import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze';
+import type { MergeQueuePauseEvent } from '../domain/merge-queue-pause';
 import { scheduledFreezeAttributesJson } from '../json/scheduled-freeze.json';
 
 /**

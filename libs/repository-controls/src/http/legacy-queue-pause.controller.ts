@@ -2,12 +2,10 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Put } from '@nestj
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  GetMergeQueuePauseQuery,
-  PauseMergeQueueCommand,
-  UnpauseMergeQueueCommand,
-} from '../application/bus/merge-queue-pause.bus';
+import { CommandBus } from '@nestjs/cqrs';
+import { MergeQueuePauseQueries } from '../application/merge-queue-pause.queries';
+import { PauseMergeQueueCommand } from '../application/pause-merge-queue.handler';
+import { UnpauseMergeQueueCommand } from '../application/unpause-merge-queue.handler';
 import { legacyQueuePauseJson, type QueuePauseJson } from '../json/merge-queue-pause.json';
 import { PauseBody } from './dto/pause.body';
 
@@ -21,7 +19,7 @@ import { PauseBody } from './dto/pause.body';
 export class LegacyQueuePauseController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly pauses: MergeQueuePauseQueries,
   ) {}
 
   @ReadYourWrites()
@@ -64,6 +62,6 @@ export class LegacyQueuePauseController {
   @Get()
   @ApiOperation({ deprecated: true })
   async get(@RepositoryRefParam() repository: RepositoryRef): Promise<{ queue_pause: QueuePauseJson[] }> {
-    return legacyQueuePauseJson(await this.queries.execute(new GetMergeQueuePauseQuery(repository.key)));
+    return legacyQueuePauseJson(await this.pauses.current(repository.key));
   }
 }

@@ -2,12 +2,10 @@ import { Controller, Delete, Get, HttpCode, HttpStatus, Put } from '@nestjs/comm
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  GetMergeQueuePauseQuery,
-  PauseMergeQueueCommand,
-  UnpauseMergeQueueCommand,
-} from '../application/bus/merge-queue-pause.bus';
+import { CommandBus } from '@nestjs/cqrs';
+import { MergeQueuePauseQueries } from '../application/merge-queue-pause.queries';
+import { PauseMergeQueueCommand } from '../application/pause-merge-queue.handler';
+import { UnpauseMergeQueueCommand } from '../application/unpause-merge-queue.handler';
 import { type MergeQueuePauseJson, mergeQueuePauseJson } from '../json/merge-queue-pause.json';
 import { PauseBody } from './dto/pause.body';
 
@@ -18,7 +16,7 @@ import { PauseBody } from './dto/pause.body';
 export class MergeQueuePauseController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly pauses: MergeQueuePauseQueries,
   ) {}
 
   /** Pauses the queue, or changes the reason of the running pause (paused_at stays). */
@@ -48,6 +46,6 @@ export class MergeQueuePauseController {
 
   @Get()
   async get(@RepositoryRefParam() repository: RepositoryRef): Promise<MergeQueuePauseJson> {
-    return mergeQueuePauseJson(await this.queries.execute(new GetMergeQueuePauseQuery(repository.key)));
+    return mergeQueuePauseJson(await this.pauses.current(repository.key));
   }
 }

@@ -13,14 +13,12 @@ import {
   ReadYourWrites,
 } from '@switchyard/http';
 import type { FastifyRequest } from 'fastify';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  CancelFreezeCommand,
-  ChangeFreezeCommand,
-  ListCurrentFreezesQuery,
-  ScheduleFreezeCommand,
-} from '../application/bus/scheduled-freeze.bus';
-import { DeleteReasonRequiredError } from '../domain/freeze/scheduled-freeze.errors';
+import { CommandBus } from '@nestjs/cqrs';
+import { CancelFreezeCommand } from '../application/cancel-freeze.handler';
+import { ChangeFreezeCommand } from '../application/change-freeze.handler';
+import { ScheduleFreezeCommand } from '../application/schedule-freeze.handler';
+import { ScheduledFreezeQueries } from '../application/scheduled-freeze.queries';
+import { DeleteReasonRequiredError } from '../domain/freeze/scheduled-freeze';
 import type { ScheduledFreezeJson } from '../json/scheduled-freeze.json';
 import { ChangeFreezeBody, freezeChangesOf } from './dto/change-freeze.body';
 import { CreateFreezeBody } from './dto/create-freeze.body';
@@ -33,7 +31,7 @@ import { DeleteFreezeBody } from './dto/delete-freeze.body';
 export class ScheduledFreezeController {
   constructor(
     private readonly commands: CommandBus,
-    private readonly queries: QueryBus,
+    private readonly freezes: ScheduledFreezeQueries,
   ) {}
 
   /** Ongoing and scheduled freezes, in start order. */
@@ -41,7 +39,7 @@ export class ScheduledFreezeController {
   async list(
     @RepositoryRefParam() repository: RepositoryRef,
   ): Promise<{ scheduled_freezes: ScheduledFreezeJson[] }> {
-    return { scheduled_freezes: await this.queries.execute(new ListCurrentFreezesQuery(repository.key)) };
+    return { scheduled_freezes: await this.freezes.list(repository.key) };
   }
 
   @ReadYourWrites()

@@ -1,5 +1,6 @@
 import type { Condition } from '../domain/conditions/condition';
 import type { FreezeAttributes } from '../domain/freeze/freeze-attributes';
+import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze';
 
 /**
  * The public shape of a freeze's attributes: what responses echo (with the id) and what the
@@ -41,3 +42,15 @@ export const scheduledFreezeJson = (
   matching_conditions: attributes.matching_conditions,
   exclude_conditions: attributes.exclude_conditions,
 });
+
+/** The answer to a write comes from its event, the same attributes the projection stores. */
+export function scheduledFreezeJsonOf(event: ScheduledFreezeEvent): ScheduledFreezeJson {
+  switch (event.type) {
+    case 'scheduled_freeze.scheduled':
+      return scheduledFreezeJson(event.data.freezeId, scheduledFreezeAttributesJson(event.data.attributes));
+    case 'scheduled_freeze.changed':
+      return scheduledFreezeJson(event.data.freezeId, scheduledFreezeAttributesJson(event.data.after));
+    case 'scheduled_freeze.cancelled':
+      throw new Error('A cancelled freeze has no attributes to answer with');
+  }
+}

@@ -1,10 +1,7 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { Projection } from '@switchyard/projection';
-import {
-  type MergeQueuePauseEvent,
-  mergeQueuePauseEventTypes,
-} from '../domain/pause/merge-queue-pause.events';
+import { type MergeQueuePauseEvent, mergeQueuePauseEventTypes } from '../domain/merge-queue-pause';
 
 export const PAUSE_TABLE = 'repository_merge_queue_pauses';
 

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
-import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze.commands';
+import type { ScheduleFreeze } from '../domain/freeze/scheduled-freeze';
 import { alice, RecordedHistory, releaseBot } from '../testing/recorded-history';
 import { FREEZE_TABLE, scheduledFreezeProjection } from './scheduled-freeze.projection';
 import { calendarFreezes, findFreeze, listCurrentFreezes } from './scheduled-freeze.read-model';

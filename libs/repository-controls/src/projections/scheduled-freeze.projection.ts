@@ -3,10 +3,7 @@ import type { SqlQueryable } from '@switchyard/sql';
 import { clampStorableInstantText } from '@switchyard/kernel';
 import type { FreezeAttributes } from '../domain/freeze/freeze-attributes';
 import type { Projection } from '@switchyard/projection';
-import {
-  type ScheduledFreezeEvent,
-  scheduledFreezeEventTypes,
-} from '../domain/freeze/scheduled-freeze.events';
+import { type ScheduledFreezeEvent, scheduledFreezeEventTypes } from '../domain/freeze/scheduled-freeze';
 import { scheduledFreezeAttributesJson } from '../json/scheduled-freeze.json';
 
 export const FREEZE_TABLE = 'repository_scheduled_freezes';

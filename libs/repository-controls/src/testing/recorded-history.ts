@@ -2,12 +2,16 @@ import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { type RecordedEvent } from '@switchyard/event-store';
 import type { Actor, Decider } from '@switchyard/kernel';
-import { scheduledFreezeDecider } from '../domain/freeze/scheduled-freeze.decider';
-import type { ScheduledFreezeCommand } from '../domain/freeze/scheduled-freeze.commands';
-import { scheduledFreezeStreamId } from '../domain/freeze/scheduled-freeze.stream';
-import type { MergeQueuePauseCommand } from '../domain/pause/merge-queue-pause.commands';
-import { mergeQueuePauseDecider } from '../domain/pause/merge-queue-pause.decider';
-import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
+import {
+  type ScheduledFreezeCommand,
+  scheduledFreezeDecider,
+  scheduledFreezeStreamId,
+} from '../domain/freeze/scheduled-freeze';
+import {
+  type MergeQueuePauseCommand,
+  mergeQueuePauseDecider,
+  mergeQueuePauseStreamId,
+} from '../domain/merge-queue-pause';
 
 /**
  * Test helper: runs real commands through the real deciders into an in-memory store, so projection

@@ -1,12 +1,18 @@
 import { Controller, Headers, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { Body, Query, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
 import { badRequest } from '@switchyard/kernel';
 import { UNKNOWN_JOB, UNKNOWN_PIPELINE } from '../domain/identity/test-identity';
-import { TestUploadService, type UploadOutcome } from '../application/test-upload.service';
+import {
+  type JunitRun,
+  RecordTestUploadCommand,
+  type UploadOutcome,
+} from '../application/record-test-upload.handler';
 import { junitXmlText } from '../ingestion/junit/junit-xml-text';
+import { inflateUpload } from '../ingestion/upload-body';
 import { JunitUploadQuery } from './dto/junit-upload.query';
 import { ACCEPTS_TEST_UPLOADS } from './upload-body-parsers';
 
@@ -28,7 +34,7 @@ const json = (outcome: UploadOutcome): UploadJson => ({
 @Auth(['admin_key', 'ci_key'])
 @Controller()
 export class TestUploadController {
-  constructor(private readonly uploads: TestUploadService) {}
+  constructor(private readonly commands: CommandBus) {}
 
   /** The Mergify CLI's path. Body: gzip(protobuf ExportTraceServiceRequest). */
   @ReadYourWrites()
@@ -40,7 +46,7 @@ export class TestUploadController {
     @Body() body: unknown,
     @Headers('content-encoding') encoding?: string,
   ): Promise<UploadJson> {
-    return json(await this.uploads.recordOtlp(repository, bytesOf(body), encoding));
+    return json(await this.otlp(repository, bytesOf(body), encoding));
   }
 
   /** The native reporters' path (pytest, vitest, playwright, rspec). */
@@ -53,7 +59,7 @@ export class TestUploadController {
     @Body() body: unknown,
     @Headers('content-encoding') encoding?: string,
   ): Promise<UploadJson> {
-    return json(await this.uploads.recordOtlp(repository, bytesOf(body), encoding));
+    return json(await this.otlp(repository, bytesOf(body), encoding));
   }
 
   /** A JUnit XML report (`application/xml`, gzipped or not); the run is described in the query. */
@@ -67,23 +73,30 @@ export class TestUploadController {
     @Body() body: unknown,
     @Headers('content-encoding') encoding?: string,
   ): Promise<UploadJson> {
-    const xml = junitXmlText(this.uploads.inflate(bytesOf(body), encoding));
+    const xml = junitXmlText(inflateUpload(bytesOf(body), encoding));
+    const run: JunitRun = {
+      pipelineName: query.pipeline_name ?? UNKNOWN_PIPELINE,
+      jobName: query.job_name ?? UNKNOWN_JOB,
+      commitSha: query.head_sha ?? null,
+      headRef: query.branch?.replace(/^refs\/heads\//, '') ?? null,
+      baseRef: query.base_branch ?? null,
+      runId: query.run_id ?? null,
+      runAttempt: query.run_attempt ?? null,
+      runUrl: query.run_url ?? null,
+      provider: query.provider ?? null,
+      testRunId: null,
+      framework: query.test_framework ?? null,
+      frameworkVersion: query.test_framework_version ?? null,
+      language: query.test_language ?? null,
+    };
     return json(
-      await this.uploads.recordJunit(repository, xml, {
-        pipelineName: query.pipeline_name ?? UNKNOWN_PIPELINE,
-        jobName: query.job_name ?? UNKNOWN_JOB,
-        commitSha: query.head_sha ?? null,
-        headRef: query.branch?.replace(/^refs\/heads\//, '') ?? null,
-        baseRef: query.base_branch ?? null,
-        runId: query.run_id ?? null,
-        runAttempt: query.run_attempt ?? null,
-        runUrl: query.run_url ?? null,
-        provider: query.provider ?? null,
-        testRunId: null,
-        framework: query.test_framework ?? null,
-        frameworkVersion: query.test_framework_version ?? null,
-        language: query.test_language ?? null,
-      }),
+      await this.commands.execute(new RecordTestUploadCommand(repository, { format: 'junit', xml, run })),
+    );
+  }
+
+  private otlp(repository: RepositoryRef, body: Buffer, contentEncoding: string | undefined) {
+    return this.commands.execute(
+      new RecordTestUploadCommand(repository, { format: 'otlp', body, contentEncoding }),
     );
   }
 }

@@ -7,7 +7,7 @@ import { healthVerdict } from '../domain/health/health-verdict';
 import { failureIdOf, UNKNOWN_EXCEPTION_TYPE } from '../domain/identity/failure-identity';
 import { testIdOf } from '../domain/identity/test-identity';
 import { executionColumnsOf } from '../domain/upload/execution-columns';
-import { type TestResultsRecorded, testUploadEventTypes } from '../domain/upload/test-upload.events';
+import { type TestResultsRecorded, testUploadEventTypes } from '../domain/upload/test-upload';
 import { ranOnDefaultBranch } from '../domain/upload/test-results';
 import {
   EXECUTIONS_TABLE,

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import { readIdentityHealthOnDefaultBranch } from '../queries/current-health';
 import { READ_TEST_HEALTH } from './application/test-health.port';
-import { TestQuarantineService } from './application/test-quarantine.service';
+import { ConfigureAutoQuarantineHandler } from './application/configure-auto-quarantine.handler';
+import { DequarantineTestHandler } from './application/dequarantine-test.handler';
+import { QuarantineTestHandler } from './application/quarantine-test.handler';
+import { TestQuarantineQueries } from './application/test-quarantine.queries';
 import { AutoQuarantineController } from './http/auto-quarantine.controller';
 import { LegacyQuarantineCheckController } from './http/legacy-quarantine-check.controller';
 import { QuarantineController } from './http/quarantine.controller';
@@ -13,11 +17,14 @@ import { QuarantineController } from './http/quarantine.controller';
  * quarantineLogMapping with the activity log, and the recovery reactor with the processors.
  */
 @Module({
+  imports: [CqrsModule],
   controllers: [QuarantineController, AutoQuarantineController, LegacyQuarantineCheckController],
   providers: [
-    TestQuarantineService,
+    TestQuarantineQueries,
+    QuarantineTestHandler,
+    DequarantineTestHandler,
+    ConfigureAutoQuarantineHandler,
     { provide: READ_TEST_HEALTH, useValue: readIdentityHealthOnDefaultBranch },
   ],
-  exports: [TestQuarantineService],
 })
 export class QuarantineModule {}

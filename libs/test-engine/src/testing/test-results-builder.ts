@@ -1,7 +1,7 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Conclusion } from '../domain/health/health-rules';
 import { toExecutionColumns } from '../domain/upload/execution-columns';
-import type { TestResultsRecorded } from '../domain/upload/test-upload.events';
+import type { TestResultsRecorded } from '../domain/upload/test-upload';
 import type { RunContext, TestExecution } from '../domain/upload/test-results';
 
 /** A default-branch run context with only what a test cares about spelled out. */

@@ -1,4 +1,5 @@
 import { Controller, Get, Header, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiExtension, ApiNoContentResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@switchyard/http';
 import { notFound, unprocessable, type Clock } from '@switchyard/kernel';
 import { CLOCK } from '@switchyard/platform';
+import { RequestDequeueCommand } from '../../application/request-dequeue.handler';
 import type { DequeueImpact } from '../dequeue-impact';
 import type { PullRequestDetailJson } from '../detail-json';
 import { PullRequestNotQueuedError, QueueNotFoundError, QueueStatusService } from '../queue-status.service';
@@ -24,6 +26,7 @@ import { QueueAtQuery, QueueStatusQuery } from './status.query';
 export class MergeQueueStatusController {
   constructor(
     private readonly status: QueueStatusService,
+    private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -84,7 +87,7 @@ export class MergeQueueStatusController {
     @RepositoryRefParam() repository: RepositoryRef,
     @Param('number', PullNumberPipe) number: bigint,
   ): Promise<void> {
-    return answer(() => this.status.dequeue(repository.key, Number(number)));
+    return answer(() => this.commands.execute(new RequestDequeueCommand(repository.key, Number(number))));
   }
 
   private instant(at: string | undefined): Date | null {
@@ -96,7 +99,7 @@ export class MergeQueueStatusController {
   }
 }
 
-/** The service's refusals as the spec's 404 `{"detail"}`. */
+/** The refusals of the status queries and the dequeue as the spec's 404 `{"detail"}`. */
 export async function answer<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();

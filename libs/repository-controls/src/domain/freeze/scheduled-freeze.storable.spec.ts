@@ -1,8 +1,6 @@
 import { type Actor, InvalidFieldError } from '@switchyard/kernel';
 import { DeciderSpecification } from '@switchyard/testing';
-import type { ScheduleFreeze } from './scheduled-freeze.commands';
-import { scheduledFreezeDecider } from './scheduled-freeze.decider';
-import type { ScheduledFreezeEvent } from './scheduled-freeze.events';
+import { scheduledFreezeDecider, type ScheduledFreezeEvent, type ScheduleFreeze } from './scheduled-freeze';
 
 /** The decider accepts only what every store can hold (issue 14 §1), naming the refused field. */
 const spec = DeciderSpecification.for(scheduledFreezeDecider);

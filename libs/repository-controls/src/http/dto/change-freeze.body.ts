@@ -2,7 +2,7 @@ import { IsIanaTimeZone, IsNaiveDateTime, IsStorableString } from '@switchyard/h
 import { IsOptional, IsString } from 'class-validator';
 import type { Condition } from '../../domain/conditions/condition';
 import { FREEZE_REASON_MAX_CODE_POINTS } from '../../domain/freeze/freeze-rules';
-import type { FreezeChanges } from '../../domain/freeze/scheduled-freeze.commands';
+import type { FreezeChanges } from '../../domain/freeze/scheduled-freeze';
 import { IsConditionList } from './is-condition-list';
 
 /**

@@ -1,6 +1,6 @@
 import { IsStorableString } from '@switchyard/http';
 import { IsString } from 'class-validator';
-import { PAUSE_REASON_MAX_CODE_POINTS } from '../../domain/pause/merge-queue-pause.decider';
+import { PAUSE_REASON_MAX_CODE_POINTS } from '../../domain/merge-queue-pause';
 
 /** PUT merge-queue/pause and the legacy PUT queue/pause. */
 export class PauseBody {

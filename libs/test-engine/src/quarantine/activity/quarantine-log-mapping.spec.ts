@@ -1,4 +1,4 @@
-import type { ApplyTestHealth, QuarantineTest } from '../domain/test-quarantine.commands';
+import type { ApplyTestHealth, QuarantineTest } from '../domain/test-quarantine';
 import { alice, RecordedQuarantines } from '../testing/recorded-quarantines';
 import { quarantineLogMapping } from './quarantine-log-mapping';
 

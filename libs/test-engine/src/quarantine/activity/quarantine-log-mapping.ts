@@ -1,7 +1,7 @@
 import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { HealthStatus } from '../domain/health-status';
-import type { AutoQuarantineSettings, TestQuarantineEvent } from '../domain/test-quarantine.events';
+import type { AutoQuarantineSettings, TestQuarantineEvent } from '../domain/test-quarantine';
 
 /**
  * Quarantine events -> activity-log records (spec "Events" metadata table). Repository-level: no

@@ -1,5 +1,5 @@
 import type { HealthStatus } from '../domain/health-status';
-import type { QuarantineSource } from '../domain/test-quarantine.events';
+import type { QuarantineSource } from '../domain/test-quarantine';
 import type { QuarantineRow } from '../projection/test-quarantine.read-model';
 
 /** QuarantinedTest (spec "Test engine resources"). */

@@ -1,5 +1,5 @@
 import { alice, RecordedQuarantines } from '../testing/recorded-quarantines';
-import type { TestQuarantineEvent } from '../domain/test-quarantine.events';
+import type { TestQuarantineEvent } from '../domain/test-quarantine';
 import { quarantineCommandDecider } from './test-quarantine.snapshots';
 
 const repository = 'acme/widgets';

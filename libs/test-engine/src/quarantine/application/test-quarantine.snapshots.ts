@@ -1,8 +1,11 @@
 import type { JsonValue } from '@switchyard/event-store';
 import type { SnapshottingDecider } from '@switchyard/event-store/application';
-import type { TestQuarantineCommand } from '../domain/test-quarantine.commands';
-import { testQuarantineDecider, type TestQuarantineState } from '../domain/test-quarantine.decider';
-import type { TestQuarantineEvent } from '../domain/test-quarantine.events';
+import {
+  type TestQuarantineCommand,
+  testQuarantineDecider,
+  type TestQuarantineEvent,
+  type TestQuarantineState,
+} from '../domain/test-quarantine';
 
 /**
  * The decider as commands run it: a repository's stream grows with every quarantine, lifting and

@@ -1,5 +1,5 @@
 import type { HealthStatus } from './health-status';
-import type { AutoQuarantineSettings } from './test-quarantine.events';
+import type { AutoQuarantineSettings } from './test-quarantine';
 
 /**
  * Which health auto-quarantine acts on (ci-insights §3.5): flaky tests always; broken ones only

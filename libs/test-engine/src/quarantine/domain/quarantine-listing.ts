@@ -1,5 +1,5 @@
 import type { HealthStatus } from './health-status';
-import type { QuarantineSource } from './test-quarantine.events';
+import type { QuarantineSource } from './test-quarantine';
 
 /** A quarantine as listed: its stored fields plus the health of its scope now. */
 export interface ListedQuarantine {

@@ -1,8 +1,10 @@
 import { Controller, Get, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import { Body, type RepositoryRef, RepositoryRefParam, ReadYourWrites } from '@switchyard/http';
-import { TestQuarantineService } from '../application/test-quarantine.service';
+import { ConfigureAutoQuarantineCommand } from '../application/configure-auto-quarantine.handler';
+import { TestQuarantineQueries } from '../application/test-quarantine.queries';
 import type { AutoQuarantineView } from '../projection/test-quarantine.read-model';
 import { AutoQuarantineBody } from './dto/auto-quarantine.body';
 
@@ -24,7 +26,10 @@ const json = (view: AutoQuarantineView): AutoQuarantineJson => ({
 @Auth('STD')
 @Controller('v1/ci/:owner/repositories/:repository/auto-quarantine')
 export class AutoQuarantineController {
-  constructor(private readonly quarantines: TestQuarantineService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly quarantines: TestQuarantineQueries,
+  ) {}
 
   @Get()
   async get(@RepositoryRefParam() repository: RepositoryRef): Promise<AutoQuarantineJson> {
@@ -48,6 +53,10 @@ export class AutoQuarantineController {
       enabled: body.enabled,
       ignoreBrokenOnDefaultBranch: body.ignore_broken_on_default_branch ?? false,
     };
-    return json(await this.quarantines.configureAutoQuarantine(repository.key, settings, principal.actor));
+    return json(
+      await this.commands.execute(
+        new ConfigureAutoQuarantineCommand(repository.key, settings, principal.actor),
+      ),
+    );
   }
 }

@@ -2,7 +2,7 @@ import { Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { Body, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
-import { TestQuarantineService } from '../application/test-quarantine.service';
+import { TestQuarantineQueries } from '../application/test-quarantine.queries';
 import { QuarantineCheckBody } from './dto/quarantine-check.body';
 
 /**
@@ -13,7 +13,7 @@ import { QuarantineCheckBody } from './dto/quarantine-check.body';
 @Auth('QUAR')
 @Controller('v1/ci/:owner/:repository/quarantine/check')
 export class LegacyQuarantineCheckController {
-  constructor(private readonly quarantines: TestQuarantineService) {}
+  constructor(private readonly quarantines: TestQuarantineQueries) {}
 
   @Post()
   @HttpCode(HttpStatus.OK)

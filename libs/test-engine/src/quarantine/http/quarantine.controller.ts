@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentPrincipal, type Principal } from '@switchyard/auth';
 import {
@@ -13,7 +14,9 @@ import {
 } from '@switchyard/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuarantinedTestJson } from '../application/quarantine-json';
-import { TestQuarantineService } from '../application/test-quarantine.service';
+import { DequarantineTestCommand } from '../application/dequarantine-test.handler';
+import { QuarantineTestCommand } from '../application/quarantine-test.handler';
+import { TestQuarantineQueries } from '../application/test-quarantine.queries';
 import { CreateQuarantineBody } from './dto/create-quarantine.body';
 import { QuarantineCheckBody } from './dto/quarantine-check.body';
 import { QuarantineListParams, rowFiltersOf } from './dto/quarantine-list.query-params';
@@ -38,7 +41,10 @@ export interface QuarantineListJson {
 @Auth('QUAR')
 @Controller('v1/ci/:owner/repositories/:repository/quarantines')
 export class QuarantineController {
-  constructor(private readonly quarantines: TestQuarantineService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly quarantines: TestQuarantineQueries,
+  ) {}
 
   /** The whole list without per_page (what the CLI reads); pages with Link cursors with it. */
   @Get()
@@ -77,15 +83,17 @@ export class QuarantineController {
     @Body() body: CreateQuarantineBody,
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ id: string }> {
-    const id = await this.quarantines.quarantine(
-      repository.key,
-      {
-        testName: body.test_name,
-        reason: body.reason,
-        branch: body.branch ?? null,
-        unquarantineWhenHealthy: body.unquarantine_when_healthy ?? false,
-      },
-      principal.actor,
+    const id = await this.commands.execute(
+      new QuarantineTestCommand(
+        repository.key,
+        {
+          testName: body.test_name,
+          reason: body.reason,
+          branch: body.branch ?? null,
+          unquarantineWhenHealthy: body.unquarantine_when_healthy ?? false,
+        },
+        principal.actor,
+      ),
     );
     return { id };
   }
@@ -120,6 +128,6 @@ export class QuarantineController {
     @Param('quarantine_id', UuidPipe) quarantineId: string,
     @CurrentPrincipal() principal: Principal,
   ): Promise<void> {
-    await this.quarantines.dequarantine(repository.key, quarantineId, principal.actor);
+    await this.commands.execute(new DequarantineTestCommand(repository.key, quarantineId, principal.actor));
   }
 }

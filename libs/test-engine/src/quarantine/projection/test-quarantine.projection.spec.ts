@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
-import type { QuarantineTest } from '../domain/test-quarantine.commands';
+import type { QuarantineTest } from '../domain/test-quarantine';
 import { alice, RecordedQuarantines } from '../testing/recorded-quarantines';
 import { isQuarantinedIdentitySql } from './quarantined-identity.sql';
 import { QUARANTINE_TABLE, testQuarantineProjection } from './test-quarantine.projection';

@@ -6,7 +6,7 @@ import {
   type TestQuarantined,
   type TestQuarantineEvent,
   testQuarantineEventTypes,
-} from '../domain/test-quarantine.events';
+} from '../domain/test-quarantine';
 
 export const QUARANTINE_TABLE = 'test_quarantines';
 export const AUTO_QUARANTINE_TABLE = 'test_auto_quarantine_settings';

@@ -1,5 +1,5 @@
 import type { SqlQueryable } from '@switchyard/sql';
-import type { QuarantineSource } from '../domain/test-quarantine.events';
+import type { QuarantineSource } from '../domain/test-quarantine';
 import { AUTO_QUARANTINE_TABLE, QUARANTINE_TABLE } from './test-quarantine.projection';
 
 /** An active quarantine as stored; health is joined later, from the test engine's runs. */

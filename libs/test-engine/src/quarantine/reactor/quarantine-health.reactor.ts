@@ -5,13 +5,17 @@ import { uuid5 } from '../../domain/identity/uuid5';
 import { testIdOf } from '../../domain/identity/test-identity';
 import { executionColumnsOf } from '../../domain/upload/execution-columns';
 import { ranOnDefaultBranch } from '../../domain/upload/test-results';
-import type { TestResultsRecorded } from '../../domain/upload/test-upload.events';
+import type { TestResultsRecorded } from '../../domain/upload/test-upload';
 import { readUnhealthyTestsOnDefaultBranch, TEST_RESULTS_READ_MODELS } from '../../queries/current-health';
 import type { ReadTestHealth } from '../application/test-health.port';
-import type { ApplyTestHealth, TestHealthUpdate } from '../domain/test-quarantine.commands';
+import {
+  type ApplyTestHealth,
+  type AutoQuarantineEnabled,
+  type AutoQuarantineModified,
+  type TestHealthUpdate,
+  testQuarantineStreamId,
+} from '../domain/test-quarantine';
 import { quarantineCommandDecider } from '../application/test-quarantine.snapshots';
-import type { AutoQuarantineEnabled, AutoQuarantineModified } from '../domain/test-quarantine.events';
-import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
 import { QUARANTINE_READ_MODELS } from '../application/read-models';
 import {
   autoQuarantineSettings,

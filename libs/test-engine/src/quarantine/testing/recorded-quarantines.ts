@@ -2,9 +2,11 @@ import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Actor } from '@switchyard/kernel';
-import type { TestQuarantineCommand } from '../domain/test-quarantine.commands';
-import { testQuarantineDecider } from '../domain/test-quarantine.decider';
-import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
+import {
+  type TestQuarantineCommand,
+  testQuarantineDecider,
+  testQuarantineStreamId,
+} from '../domain/test-quarantine';
 
 /**
  * Test helper: real commands through the real decider into an in-memory store, so projection and

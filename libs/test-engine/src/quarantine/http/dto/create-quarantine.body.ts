@@ -1,6 +1,6 @@
 import { IsStorableString } from '@switchyard/http';
 import { IsBoolean, IsOptional, IsString } from 'class-validator';
-import { QUARANTINE_TEXT_MAX_CODE_POINTS } from '../../domain/test-quarantine.errors';
+import { QUARANTINE_TEXT_MAX_CODE_POINTS } from '../../domain/test-quarantine';
 
 /** POST quarantines. An omitted or null branch means every branch. */
 export class CreateQuarantineBody {

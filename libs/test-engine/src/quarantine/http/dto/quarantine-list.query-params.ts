@@ -3,7 +3,7 @@ import { IsStorableString, IsUuid, MinCodePoints, QueryArray, QueryInt } from '@
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { HEALTH_STATUSES, type HealthStatus } from '../../domain/health-status';
 import { QUARANTINE_SORTS, type QuarantineSort, type SortDirection } from '../../domain/quarantine-listing';
-import type { QuarantineSource } from '../../domain/test-quarantine.events';
+import type { QuarantineSource } from '../../domain/test-quarantine';
 import type { QuarantineRowFilters } from '../../projection/test-quarantine.read-model';
 
 const Names = () =>

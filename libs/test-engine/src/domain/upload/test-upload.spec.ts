@@ -1,7 +1,7 @@
 import { DeciderSpecification } from '@switchyard/testing';
 import { execution, runOn } from '../../testing/test-results-builder';
 import { toExecutionColumns } from './execution-columns';
-import { MAX_EXECUTIONS_PER_EVENT, type RecordTestResults, testUploadDecider } from './test-upload.decider';
+import { MAX_EXECUTIONS_PER_EVENT, type RecordTestResults, testUploadDecider } from './test-upload';
 
 const spec = DeciderSpecification.for(testUploadDecider);
 const run = runOn({ commitSha: 'c1' });

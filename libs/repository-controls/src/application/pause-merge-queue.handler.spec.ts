@@ -4,9 +4,10 @@ import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { FixedClock, type Actor } from '@switchyard/kernel';
 import { recordingWriteVisibility, WriteVisibility, type ReadModelFreshness } from '@switchyard/projection';
 import type { SqlExecutor } from '@switchyard/sql';
-import { mergeQueuePauseStreamId } from '../domain/pause/merge-queue-pause.stream';
-import { MergeQueuePauseService } from './merge-queue-pause.service';
-import { PAUSE_READ_MODELS } from './read-models';
+import { mergeQueuePauseStreamId } from '../domain/merge-queue-pause';
+import { MergeQueuePauseQueries, PAUSE_READ_MODELS } from './merge-queue-pause.queries';
+import { PauseMergeQueueCommand, PauseMergeQueueHandler } from './pause-merge-queue.handler';
+import { UnpauseMergeQueueCommand, UnpauseMergeQueueHandler } from './unpause-merge-queue.handler';
 
 const actor: Actor = { type: 'application', id: 1, name: 'ops' };
 const repository = 'acme/widgets';
@@ -25,24 +26,27 @@ class SteppedFreshness implements ReadModelFreshness {
   }
 }
 
-function serviceWith(freshness: ReadModelFreshness) {
+function handlersWith(freshness: ReadModelFreshness) {
   const store = new InMemoryEventStore();
-  const service = new MergeQueuePauseService(
-    new CommandService(store),
-    freshness,
-    {} as SqlExecutor,
-    new FixedClock(new Date('2026-03-02T10:00:00Z')),
-    { processorsFor: (key) => (key === repository ? [EFFECTS] : []) },
-  );
-  return { store, service };
+  const commands = new CommandService(store);
+  const clock = new FixedClock(new Date('2026-03-02T10:00:00Z'));
+  const pauses = new MergeQueuePauseQueries({} as SqlExecutor);
+  const fence = { processorsFor: (key: string) => (key === repository ? [EFFECTS] : []) };
+  const pause = new PauseMergeQueueHandler(commands, freshness, clock, fence, pauses);
+  const unpause = new UnpauseMergeQueueHandler(commands, freshness, clock, pauses);
+  return {
+    store,
+    pause: (reason: string) => pause.execute(new PauseMergeQueueCommand(repository, reason, actor)),
+    unpause: () => unpause.execute(new UnpauseMergeQueueCommand(repository, actor)),
+  };
 }
 
-describe('MergeQueuePauseService: a pause answers once the merges are fenced', () => {
+describe('PauseMergeQueueHandler: a pause answers once the merges are fenced', () => {
   it('waits until the repository’s effects processor has passed the pause event, after the read models', async () => {
     const freshness = new SteppedFreshness(new Set());
-    const { store, service } = serviceWith(freshness);
+    const { store, pause } = handlersWith(freshness);
 
-    await service.pause(repository, 'release', actor);
+    await pause('release');
 
     const [paused] = (await store.readStream(mergeQueuePauseStreamId(repository))).events;
     expect(freshness.waits).toEqual([
@@ -52,24 +56,22 @@ describe('MergeQueuePauseService: a pause answers once the merges are fenced', (
   });
 
   it('answers as not yet in force (202) when the effects processor has not passed the pause in time', async () => {
-    const { service } = serviceWith(new SteppedFreshness(new Set([EFFECTS])));
+    const { pause } = handlersWith(new SteppedFreshness(new Set([EFFECTS])));
     const visibility = new WriteVisibility();
 
-    const pause = await recordingWriteVisibility(visibility, () =>
-      service.pause(repository, 'release', actor),
-    );
+    const answer = await recordingWriteVisibility(visibility, () => pause('release'));
 
-    expect(pause.reason).toBe('release');
+    expect(answer.reason).toBe('release');
     expect(visibility.notYetVisibleIn).toEqual([EFFECTS]);
   });
 
   it('does not wait for the effects to unpause: lifting a pause fences nothing', async () => {
     const freshness = new SteppedFreshness(new Set());
-    const { service } = serviceWith(freshness);
-    await service.pause(repository, 'release', actor);
+    const { pause, unpause } = handlersWith(freshness);
+    await pause('release');
     freshness.waits.length = 0;
 
-    await service.unpause(repository, actor);
+    await unpause();
 
     expect(freshness.waits.map((wait) => wait.readModels)).toEqual([PAUSE_READ_MODELS]);
   });

@@ -1,26 +1,173 @@
-import { checkStorableString, conflict, type Decider, notFound } from '@switchyard/kernel';
+import { type Actor, checkStorableString, conflict, type Decider, notFound } from '@switchyard/kernel';
 import { autoQuarantineReason, autoQuarantines } from './auto-quarantine-policy';
-import { coversIdentity, sameScope, scopeHealth } from './quarantine-scope';
-import type {
-  ApplyTestHealth,
-  ConfigureAutoQuarantine,
-  DequarantineTest,
-  QuarantineTest,
-  TestHealthUpdate,
-  TestQuarantineCommand,
-} from './test-quarantine.commands';
+import type { HealthStatus } from './health-status';
 import {
-  alreadyQuarantinedMessage,
-  QUARANTINE_NOT_FOUND_MESSAGE,
-  QUARANTINE_TEXT_MAX_CODE_POINTS,
-} from './test-quarantine.errors';
-import type {
-  AutoQuarantineSettings,
-  QuarantineRecord,
-  TestDequarantined,
-  TestQuarantined,
-  TestQuarantineEvent,
-} from './test-quarantine.events';
+  coversIdentity,
+  type IdentityHealth,
+  type QuarantineScope,
+  sameScope,
+  scopeHealth,
+} from './quarantine-scope';
+
+/*
+ * A repository's test quarantines, as one aggregate: its commands, its events, its errors, its
+ * state, the decider and the stream it lives on. The rules it applies are beside it
+ * (auto-quarantine-policy.ts, quarantine-scope.ts).
+ */
+
+/** POST quarantines: every pipeline and job of the test, on one branch or all (null). */
+export interface QuarantineTest {
+  type: 'QuarantineTest';
+  repository: string;
+  quarantineId: string;
+  testName: string;
+  testId: string;
+  reason: string;
+  branch: string | null;
+  unquarantineWhenHealthy: boolean;
+  /** The test's current health on the default branch, read by the caller (null: no recent runs). */
+  health: HealthStatus | null;
+  actor: Actor;
+  at: Date;
+}
+
+/** DELETE quarantines/{id}. */
+export interface DequarantineTest {
+  type: 'DequarantineTest';
+  repository: string;
+  quarantineId: string;
+  /** Health per identity of the quarantined test on the default branch, read by the caller. */
+  identities: readonly IdentityHealth[];
+  actor: Actor;
+  at: Date;
+}
+
+/** The admin route: switch auto-quarantine on (with its option) or off. */
+export interface ConfigureAutoQuarantine {
+  type: 'ConfigureAutoQuarantine';
+  repository: string;
+  enabled: boolean;
+  ignoreBrokenOnDefaultBranch: boolean;
+  actor: Actor;
+  at: Date;
+}
+
+/**
+ * One test's health on the default branch now: every identity of the test with its health.
+ * `autoQuarantineIds[i]` is the id a quarantine of `identities[i]` would get, derived from the
+ * source event, so a retried reaction makes the same one.
+ */
+export interface TestHealthUpdate {
+  testName: string;
+  testId: string;
+  identities: readonly IdentityHealth[];
+  autoQuarantineIds: readonly string[];
+}
+
+/**
+ * Tests' health on the default branch changed (one upload, or auto-quarantine switched on).
+ * Issued by the quarantine-health reactor, one command per reaction; the decider lifts recovered
+ * quarantines and, when auto-quarantine is on, quarantines unhealthy identities.
+ */
+export interface ApplyTestHealth {
+  type: 'ApplyTestHealth';
+  repository: string;
+  tests: readonly TestHealthUpdate[];
+  at: Date;
+}
+
+export type TestQuarantineCommand =
+  QuarantineTest | DequarantineTest | ConfigureAutoQuarantine | ApplyTestHealth;
+
+export type QuarantineSource = 'manual' | 'auto';
+
+/** What a quarantine is, as recorded when it was made. */
+export interface QuarantineRecord extends QuarantineScope {
+  quarantineId: string;
+  testName: string;
+  testId: string;
+  reason: string;
+  source: QuarantineSource;
+  unquarantineWhenHealthy: boolean;
+  /** The test's health in this scope when quarantined; null when it had no recent runs. */
+  healthAtEvent: HealthStatus | null;
+}
+
+/** A test quarantined, by a caller (manual) or by auto-quarantine (auto, no actor). */
+export interface TestQuarantined {
+  type: 'test_quarantine.quarantined';
+  data: QuarantineRecord & { repository: string; actor: Actor | null; at: string };
+}
+
+/** A quarantine lifted, by a caller (manual) or once the test recovered (auto, no actor). */
+export interface TestDequarantined {
+  type: 'test_quarantine.dequarantined';
+  data: {
+    quarantineId: string;
+    repository: string;
+    source: QuarantineSource;
+    original: QuarantineRecord & { createdAt: string };
+    /** The test's health in the quarantine's scope when lifted; null without recent runs. */
+    healthAtEvent: HealthStatus | null;
+    actor: Actor | null;
+    at: string;
+  };
+}
+
+export interface AutoQuarantineSettings {
+  ignoreBrokenOnDefaultBranch: boolean;
+}
+
+export interface AutoQuarantineEnabled {
+  type: 'test_quarantine.auto_quarantine_enabled';
+  data: { repository: string; settings: AutoQuarantineSettings; actor: Actor; at: string };
+}
+
+export interface AutoQuarantineDisabled {
+  type: 'test_quarantine.auto_quarantine_disabled';
+  data: { repository: string; settings: AutoQuarantineSettings; actor: Actor; at: string };
+}
+
+export interface AutoQuarantineModified {
+  type: 'test_quarantine.auto_quarantine_modified';
+  data: {
+    repository: string;
+    before: AutoQuarantineSettings;
+    after: AutoQuarantineSettings;
+    actor: Actor;
+    at: string;
+  };
+}
+
+export type TestQuarantineEvent =
+  | TestQuarantined
+  | TestDequarantined
+  | AutoQuarantineEnabled
+  | AutoQuarantineDisabled
+  | AutoQuarantineModified;
+
+export const testQuarantineEventTypes: readonly TestQuarantineEvent['type'][] = [
+  'test_quarantine.quarantined',
+  'test_quarantine.dequarantined',
+  'test_quarantine.auto_quarantine_enabled',
+  'test_quarantine.auto_quarantine_disabled',
+  'test_quarantine.auto_quarantine_modified',
+];
+
+/**
+ * One stream per repository: a duplicate check needs every active quarantine of the repository,
+ * and auto-quarantine reads the repository's settings beside them.
+ */
+export const testQuarantineStreamId = (repository: string): string =>
+  `test_quarantines-${repository.toLowerCase()}`;
+
+export const QUARANTINE_NOT_FOUND_MESSAGE = 'The quarantine with the given id does not exist';
+
+/** The CLI prints a string detail as is (client-contract §1.9). */
+export const alreadyQuarantinedMessage = (testName: string): string =>
+  `Test '${testName}' is already quarantined`;
+
+export const QUARANTINE_TEXT_MAX_CODE_POINTS = 10000;
 
 export type ActiveQuarantine = QuarantineRecord & { createdAt: string };
 

@@ -1,8 +1,13 @@
 import { type Actor, DomainError } from '@switchyard/kernel';
 import { DeciderSpecification } from '@switchyard/testing';
-import type { ApplyTestHealth, QuarantineTest, TestHealthUpdate } from './test-quarantine.commands';
-import { testQuarantineDecider } from './test-quarantine.decider';
-import type { TestQuarantined, TestQuarantineEvent } from './test-quarantine.events';
+import {
+  type ApplyTestHealth,
+  type QuarantineTest,
+  type TestHealthUpdate,
+  type TestQuarantined,
+  testQuarantineDecider,
+  type TestQuarantineEvent,
+} from './test-quarantine';
 
 const spec = DeciderSpecification.for(testQuarantineDecider);
 const repository = 'acme/widgets';

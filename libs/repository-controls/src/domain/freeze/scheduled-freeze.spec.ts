@@ -1,14 +1,16 @@
 import { type Actor, DomainError } from '@switchyard/kernel';
 import { DeciderSpecification } from '@switchyard/testing';
 import type { FreezeAttributes } from './freeze-attributes';
-import type { ChangeFreeze, FreezeChanges, ScheduleFreeze } from './scheduled-freeze.commands';
-import { scheduledFreezeDecider } from './scheduled-freeze.decider';
 import {
+  type ChangeFreeze,
   DeleteReasonRequiredError,
   FREEZE_NOT_FOUND_MESSAGE,
+  type FreezeChanges,
+  scheduledFreezeDecider,
+  type ScheduledFreezeEvent,
+  type ScheduleFreeze,
   START_ALREADY_PASSED_MESSAGE,
-} from './scheduled-freeze.errors';
-import type { ScheduledFreezeEvent } from './scheduled-freeze.events';
+} from './scheduled-freeze';
 
 const spec = DeciderSpecification.for(scheduledFreezeDecider);
 const repository = 'acme/widgets';

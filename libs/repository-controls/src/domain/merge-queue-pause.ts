@@ -1,11 +1,60 @@
-import { checkStorableString, type Decider, notFound } from '@switchyard/kernel';
-import { recordedAt } from '../stream-time';
-import type {
-  MergeQueuePauseCommand,
-  PauseMergeQueue,
-  UnpauseMergeQueue,
-} from './merge-queue-pause.commands';
-import type { MergeQueuePauseEvent } from './merge-queue-pause.events';
+import { type Actor, checkStorableString, type Decider, notFound } from '@switchyard/kernel';
+import { recordedAt } from './stream-time';
+
+/*
+ * The repository-wide merge-queue pause, as one aggregate: its commands, its events, its state, the
+ * decider and the stream it lives on.
+ */
+
+/** Pause the queue, or change the reason of the running pause. */
+export interface PauseMergeQueue {
+  type: 'PauseMergeQueue';
+  repository: string;
+  reason: string;
+  actor: Actor;
+  at: Date;
+}
+
+export interface UnpauseMergeQueue {
+  type: 'UnpauseMergeQueue';
+  repository: string;
+  actor: Actor;
+  at: Date;
+}
+
+export type MergeQueuePauseCommand = PauseMergeQueue | UnpauseMergeQueue;
+
+/*
+ * Event type names are stable storage keys; times are RFC 3339 strings (`at` is the command time),
+ * so the data is plain JSON.
+ */
+
+export interface MergeQueuePaused {
+  type: 'merge_queue.paused';
+  data: { repository: string; reason: string; actor: Actor; at: string };
+}
+
+/** A pause on an already paused queue: the reason changes, the pause keeps its original start. */
+export interface MergeQueuePauseReasonChanged {
+  type: 'merge_queue.pause_reason_changed';
+  data: { repository: string; reason: string; pausedAt: string; actor: Actor; at: string };
+}
+
+export interface MergeQueueUnpaused {
+  type: 'merge_queue.unpaused';
+  data: { repository: string; actor: Actor; at: string };
+}
+
+export type MergeQueuePauseEvent = MergeQueuePaused | MergeQueuePauseReasonChanged | MergeQueueUnpaused;
+
+export const mergeQueuePauseEventTypes: readonly MergeQueuePauseEvent['type'][] = [
+  'merge_queue.paused',
+  'merge_queue.pause_reason_changed',
+  'merge_queue.unpaused',
+];
+
+/** One pause stream per repository: the pause is repository-wide, not per branch. */
+export const mergeQueuePauseStreamId = (repository: string): string => `merge_queue_pause-${repository}`;
 
 export interface MergeQueuePauseState {
   pause: { reason: string; pausedAt: string } | null;
@@ -50,7 +99,6 @@ export const mergeQueuePauseDecider: Decider<
   MergeQueuePauseEvent
 > = {
   initialState: () => ({ pause: null, lastAt: null }),
-
   decide(command, state) {
     switch (command.type) {
       case 'PauseMergeQueue':
@@ -59,7 +107,6 @@ export const mergeQueuePauseDecider: Decider<
         return unpause(command, state);
     }
   },
-
   evolve(state, event) {
     const lastAt = event.data.at;
     switch (event.type) {

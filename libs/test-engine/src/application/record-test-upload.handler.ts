@@ -1,15 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
 import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS } from '@switchyard/platform';
 import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
 import { executionCount, type RunColumns, toRunColumns } from '../domain/upload/execution-columns';
 import type { RunContext } from '../domain/upload/test-results';
-import { testUploadDecider, testUploadStreamId } from '../domain/upload/test-upload.decider';
-import type { UploadSource } from '../domain/upload/test-upload.events';
+import { testUploadDecider, testUploadStreamId, type UploadSource } from '../domain/upload/test-upload';
 import { junitToTestResults } from '../ingestion/junit/junit-to-test-results';
 import { uploadIdOf } from '../ingestion/upload-id';
-import { inflateUpload } from '../ingestion/upload-body';
 import { TEST_RESULTS_READ_MODELS } from '../queries/current-health';
 import { DefaultBranches } from './default-branch';
 import { OtlpUploadReader } from './otlp-upload-reader';
@@ -28,12 +27,27 @@ interface Repository {
   key: string;
 }
 
+/** The upload as it came through the door: OTLP bytes as sent, or JUnit XML as text. */
+export type TestUpload =
+  | { format: 'otlp'; body: Buffer; contentEncoding: string | undefined }
+  | { format: 'junit'; xml: string; run: JunitRun };
+
+/** POST ci/traces, traces (OTLP) and junit (JUnit XML). */
+export class RecordTestUploadCommand extends Command<UploadOutcome> {
+  constructor(
+    readonly repository: Repository,
+    readonly upload: TestUpload,
+  ) {
+    super();
+  }
+}
+
 /**
  * Test-result uploads to events. A malformed body is refused before anything is appended; the
  * answer comes once the test read models include the upload (read-your-writes).
  */
-@Injectable()
-export class TestUploadService {
+@CommandHandler(RecordTestUploadCommand)
+export class RecordTestUploadHandler implements ICommandHandler<RecordTestUploadCommand, UploadOutcome> {
   constructor(
     @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
     @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
@@ -42,7 +56,13 @@ export class TestUploadService {
     private readonly otlpReader: OtlpUploadReader,
   ) {}
 
-  async recordOtlp(
+  execute({ repository, upload }: RecordTestUploadCommand): Promise<UploadOutcome> {
+    return upload.format === 'otlp'
+      ? this.recordOtlp(repository, upload.body, upload.contentEncoding)
+      : this.recordJunit(repository, upload.xml, upload.run);
+  }
+
+  private async recordOtlp(
     repository: Repository,
     body: Buffer,
     contentEncoding: string | undefined,
@@ -59,12 +79,7 @@ export class TestUploadService {
     return this.record(repository.key, 'otlp', uploadId, receivedAt, runs);
   }
 
-  /** Exposed for the JUnit route, whose body is text once inflated. */
-  inflate(body: Buffer, contentEncoding: string | undefined): Buffer {
-    return inflateUpload(body, contentEncoding);
-  }
-
-  async recordJunit(repository: Repository, xml: string, run: JunitRun): Promise<UploadOutcome> {
+  private async recordJunit(repository: Repository, xml: string, run: JunitRun): Promise<UploadOutcome> {
     const receivedAt = this.clock.now().toISOString();
     const defaultBranch = await this.defaultBranches.of(repository);
     const context: RunContext = { ...run, defaultBranch };

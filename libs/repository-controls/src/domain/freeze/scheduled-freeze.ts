@@ -1,25 +1,17 @@
 import {
+  type Actor,
   badRequest,
   checkStorableString,
   conflict,
   type Decider,
+  DomainError,
   hasBegunAt,
   isInForceAt,
   notFound,
   renderNaive,
 } from '@switchyard/kernel';
-import type {
-  CancelFreeze,
-  ChangeFreeze,
-  ScheduledFreezeCommand,
-  ScheduleFreeze,
-} from './scheduled-freeze.commands';
-import {
-  DeleteReasonRequiredError,
-  FREEZE_NOT_FOUND_MESSAGE,
-  START_ALREADY_PASSED_MESSAGE,
-} from './scheduled-freeze.errors';
-import type { ScheduledFreezeEvent } from './scheduled-freeze.events';
+import type { Condition } from '../conditions/condition';
+import { recordedAt } from '../stream-time';
 import {
   type FreezeAttributes,
   type FreezeWindow,
@@ -34,8 +26,136 @@ import {
   checkTimezone,
   resolveStorable,
 } from './freeze-rules';
-import { recordedAt } from '../stream-time';
 import { truncateToSecond } from './truncate-to-second';
+
+/*
+ * One scheduled freeze, as one aggregate: its commands, its events, its errors, its state, the
+ * decider and the stream it lives on. The rules it checks with are beside it (freeze-rules.ts,
+ * freeze-attributes.ts).
+ */
+
+export interface ScheduleFreeze {
+  type: 'ScheduleFreeze';
+  freezeId: string;
+  repository: string;
+  reason: string;
+  /** Naive wall-clock time in `timezone`; null = now. */
+  start: string | null;
+  /** Naive wall-clock time in `timezone`; null = indefinite. */
+  end: string | null;
+  timezone: string;
+  matchingConditions: Condition[];
+  excludeConditions: Condition[];
+  actor: Actor;
+  at: Date;
+}
+
+/** Only the keys present change; `start: null` = now, `end: null` = indefinite. */
+export interface FreezeChanges {
+  reason?: string;
+  start?: string | null;
+  end?: string | null;
+  timezone?: string;
+  matchingConditions?: Condition[];
+  excludeConditions?: Condition[];
+}
+
+export interface ChangeFreeze {
+  type: 'ChangeFreeze';
+  freezeId: string;
+  repository: string;
+  changes: FreezeChanges;
+  actor: Actor;
+  at: Date;
+}
+
+export interface CancelFreeze {
+  type: 'CancelFreeze';
+  freezeId: string;
+  repository: string;
+  deleteReason: string | null;
+  actor: Actor;
+  at: Date;
+}
+
+export type ScheduledFreezeCommand = ScheduleFreeze | ChangeFreeze | CancelFreeze;
+
+/**
+ * Domain events of one scheduled freeze. Each carries the repository key (the stream is per freeze),
+ * the actor and the command time `at`, plus the resolved window so projections never re-resolve
+ * naive times (a later tz database update must not move a recorded freeze).
+ */
+export interface ScheduledFreezeScheduled {
+  type: 'scheduled_freeze.scheduled';
+  data: {
+    freezeId: string;
+    repository: string;
+    attributes: FreezeAttributes;
+    startAt: string;
+    endAt: string | null;
+    actor: Actor;
+    at: string;
+  };
+}
+
+export interface ScheduledFreezeChanged {
+  type: 'scheduled_freeze.changed';
+  data: {
+    freezeId: string;
+    repository: string;
+    before: FreezeAttributes;
+    after: FreezeAttributes;
+    startAt: string;
+    endAt: string | null;
+    actor: Actor;
+    at: string;
+  };
+}
+
+export interface ScheduledFreezeCancelled {
+  type: 'scheduled_freeze.cancelled';
+  data: {
+    freezeId: string;
+    repository: string;
+    attributes: FreezeAttributes;
+    /** null when the caller gave none (allowed only while the freeze is not in force). */
+    reason: string | null;
+    actor: Actor;
+    at: string;
+  };
+}
+
+export type ScheduledFreezeEvent =
+  ScheduledFreezeScheduled | ScheduledFreezeChanged | ScheduledFreezeCancelled;
+
+export const scheduledFreezeEventTypes: readonly ScheduledFreezeEvent['type'][] = [
+  'scheduled_freeze.scheduled',
+  'scheduled_freeze.changed',
+  'scheduled_freeze.cancelled',
+];
+
+/** One stream per freeze: freezes of one repository never contend with each other. */
+export const scheduledFreezeStreamId = (freezeId: string): string =>
+  `scheduled_freeze-${freezeId.toLowerCase()}`;
+
+export const FREEZE_NOT_FOUND_MESSAGE = 'The scheduled freeze with the given id does not exist';
+
+/** The detail the CLI shows verbatim (client-contract E9). */
+export const START_ALREADY_PASSED_MESSAGE =
+  'The scheduled freeze `start` attribute cannot be updated, because the scheduled freeze has already started';
+
+/**
+ * Deleting a freeze that is in force needs a reason. Real clients send `{}` when the user gave none;
+ * that is fine for a freeze not in force, and for one in force the edge answers the same 422 a missing
+ * required field gets (client-contract E10), hence a dedicated error naming the field.
+ */
+export class DeleteReasonRequiredError extends DomainError {
+  readonly field = 'delete_reason';
+  constructor() {
+    super('unprocessable', 'A delete_reason is required to delete a scheduled freeze that is in force');
+    this.name = 'DeleteReasonRequiredError';
+  }
+}
 
 export interface ScheduledFreeze extends FreezeWindow {
   id: string;

@@ -1,11 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CommandService } from '@switchyard/event-store/application';
-import { type Actor, type Clock, newId, notFound } from '@switchyard/kernel';
-import { CLOCK, COMMAND_SERVICE, READ_MODEL_FRESHNESS, SQL_EXECUTOR } from '@switchyard/platform';
-import { readYourWrite, type ReadModelFreshness } from '@switchyard/projection';
+import { notFound } from '@switchyard/kernel';
+import { SQL_EXECUTOR } from '@switchyard/platform';
 import type { SqlExecutor } from '@switchyard/sql';
-import { testIdOf } from '../../domain/identity/test-identity';
-import { worstHealth } from '../domain/health-status';
 import {
   filterByHealth,
   type HealthFilters,
@@ -17,10 +13,7 @@ import {
   sortQuarantines,
 } from '../domain/quarantine-listing';
 import { type IdentityHealth, scopeHealth } from '../domain/quarantine-scope';
-import type { TestQuarantineCommand } from '../domain/test-quarantine.commands';
-import { quarantineCommandDecider } from './test-quarantine.snapshots';
-import { QUARANTINE_NOT_FOUND_MESSAGE } from '../domain/test-quarantine.errors';
-import { testQuarantineStreamId } from '../domain/test-quarantine.stream';
+import { QUARANTINE_NOT_FOUND_MESSAGE } from '../domain/test-quarantine';
 import {
   type AutoQuarantineView,
   autoQuarantineSettings,
@@ -31,15 +24,7 @@ import {
   type QuarantineRowFilters,
 } from '../projection/test-quarantine.read-model';
 import { type QuarantinedTestJson, quarantinedTestJson } from './quarantine-json';
-import { QUARANTINE_READ_MODELS } from './read-models';
 import { READ_TEST_HEALTH, type ReadTestHealth } from './test-health.port';
-
-export interface NewQuarantine {
-  testName: string;
-  reason: string;
-  branch: string | null;
-  unquarantineWhenHealthy: boolean;
-}
 
 export interface QuarantineListRequest {
   filters: QuarantineRowFilters;
@@ -59,50 +44,15 @@ export interface QuarantineList {
 type Listed = QuarantineRow & { health: IdentityHealth['health'] | null };
 
 /**
- * Quarantines of a repository: commands through the repository's quarantine stream, reads from
- * the quarantine read model joined with the test engine's health. Writes answer once the read
- * model includes them.
+ * Quarantines of a repository, from the quarantine read model (QUARANTINE_READ_MODELS) joined with
+ * the test engine's health.
  */
 @Injectable()
-export class TestQuarantineService {
+export class TestQuarantineQueries {
   constructor(
-    @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
-    @Inject(READ_MODEL_FRESHNESS) private readonly freshness: ReadModelFreshness,
     @Inject(SQL_EXECUTOR) private readonly sql: SqlExecutor,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(READ_TEST_HEALTH) private readonly readHealth: ReadTestHealth,
   ) {}
-
-  async quarantine(repository: string, quarantine: NewQuarantine, actor: Actor): Promise<string> {
-    const quarantineId = newId();
-    const identities = await this.healthOf(repository, quarantine.testName);
-    await this.run({
-      type: 'QuarantineTest',
-      repository,
-      quarantineId,
-      testName: quarantine.testName,
-      testId: testIdOf(repository, quarantine.testName),
-      reason: quarantine.reason,
-      branch: quarantine.branch,
-      unquarantineWhenHealthy: quarantine.unquarantineWhenHealthy,
-      health: worstHealth(identities.map((identity) => identity.health)),
-      actor,
-      at: this.clock.now(),
-    });
-    return quarantineId;
-  }
-
-  async dequarantine(repository: string, quarantineId: string, actor: Actor): Promise<void> {
-    const current = await findActiveQuarantine(this.sql, repository, quarantineId);
-    await this.run({
-      type: 'DequarantineTest',
-      repository,
-      quarantineId,
-      identities: current ? await this.healthOf(repository, current.testName) : [],
-      actor,
-      at: this.clock.now(),
-    });
-  }
 
   async find(repository: string, quarantineId: string): Promise<QuarantinedTestJson> {
     const row = await findActiveQuarantine(this.sql, repository, quarantineId);
@@ -144,28 +94,20 @@ export class TestQuarantineService {
     return autoQuarantineSettings(this.sql, repository);
   }
 
-  async configureAutoQuarantine(
-    repository: string,
-    settings: AutoQuarantineView,
-    actor: Actor,
-  ): Promise<AutoQuarantineView> {
-    await this.run({ type: 'ConfigureAutoQuarantine', repository, ...settings, actor, at: this.clock.now() });
-    return this.autoQuarantine(repository);
+  /** The test's identities with their health on the default branch: what a quarantine command records. */
+  async healthOf(repository: string, testName: string): Promise<IdentityHealth[]> {
+    return (await this.readHealth(this.sql, repository, [testName])).get(testName) ?? [];
   }
 
-  private async healthOf(repository: string, testName: string): Promise<IdentityHealth[]> {
-    return (await this.readHealth(this.sql, repository, [testName])).get(testName) ?? [];
+  /** The health of the test an active quarantine covers; none when the quarantine is unknown or lifted. */
+  async healthOfQuarantined(repository: string, quarantineId: string): Promise<IdentityHealth[]> {
+    const current = await findActiveQuarantine(this.sql, repository, quarantineId);
+    return current ? this.healthOf(repository, current.testName) : [];
   }
 
   private async withHealth(repository: string, rows: QuarantineRow[]): Promise<Listed[]> {
     if (rows.length === 0) return [];
     const health = await this.readHealth(this.sql, repository, [...new Set(rows.map((row) => row.testName))]);
     return rows.map((row) => ({ ...row, health: scopeHealth(row, health.get(row.testName) ?? []) }));
-  }
-
-  private async run(command: TestQuarantineCommand): Promise<void> {
-    await readYourWrite(this.freshness, QUARANTINE_READ_MODELS, () =>
-      this.commands.handle(testQuarantineStreamId(command.repository), quarantineCommandDecider, command),
-    );
   }
 }

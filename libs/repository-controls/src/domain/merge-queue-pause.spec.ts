@@ -1,7 +1,6 @@
 import { type Actor, DomainError } from '@switchyard/kernel';
 import { DeciderSpecification } from '@switchyard/testing';
-import { mergeQueuePauseDecider, NOT_PAUSED_MESSAGE } from './merge-queue-pause.decider';
-import type { MergeQueuePauseEvent } from './merge-queue-pause.events';
+import { mergeQueuePauseDecider, type MergeQueuePauseEvent, NOT_PAUSED_MESSAGE } from './merge-queue-pause';
 
 const spec = DeciderSpecification.for(mergeQueuePauseDecider);
 const repository = 'acme/widgets';
