@@ -64,6 +64,13 @@ export interface CommandIssuer {
   ): Promise<CommandOutcome<Event>>;
 }
 
+/**
+ * What a reactor acts with. Its issue() fences each command by the reactor's ownership and, unless
+ * IssueOptions say otherwise, keys it by the reactor, the source event's position and the
+ * command's place in this reaction, so a reaction run again after a crash appends nothing twice
+ * (the outcome then says alreadyApplied). The events record the source event as their causation,
+ * unless `metadata` says otherwise.
+ */
 export interface ReactionContext extends CommandIssuer {
   /** Aborted when the processor stops: long side effects should give up and let the restart redo them. */
   readonly signal: AbortSignal;
@@ -73,17 +80,4 @@ export interface ReactionContext extends CommandIssuer {
    * that paused past its lease never acts beside its successor. issue() calls it too.
    */
   assertOwnership(): void;
-  /**
-   * Issues a command idempotently: by default its key is the reactor, the source event's position
-   * and the command's place in this reaction, so a reaction run again after a crash appends nothing
-   * twice (the outcome then says alreadyApplied); `options` may key it otherwise (IssueOptions).
-   * The events record the source event as their causation, unless `metadata` says otherwise.
-   */
-  issue<State, Command, Event extends DomainEvent>(
-    streamId: string,
-    decider: Decider<State, Command, Event>,
-    command: Command,
-    metadata?: EventMetadata,
-    options?: IssueOptions,
-  ): Promise<CommandOutcome<Event>>;
 }
