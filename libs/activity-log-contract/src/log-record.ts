@@ -24,3 +24,33 @@ export type LogMapper = (event: RecordedEvent) => LogRecordDraft[];
 
 /** Domain event type -> mapper. Adding a domain event to the log is adding a row. */
 export type LogMapping = Readonly<Record<string, LogMapper>>;
+
+/**
+ * The record of a repository-level event (a pause, a freeze, a quarantine): no pull request and no
+ * base ref, received at the time the event carries.
+ */
+export const repositoryLogRecord = (
+  data: { repository: string; at: string },
+  type: string,
+  trigger: string,
+  metadata: Record<string, unknown>,
+): LogRecordDraft => ({
+  type,
+  repository: data.repository,
+  pullRequest: null,
+  baseRef: null,
+  trigger,
+  receivedAt: new Date(data.at),
+  metadata,
+});
+
+/** The mapping of a context whose mappers each read only their event's data, by event type. */
+export const logMappingOfData = (
+  mappers: Readonly<Record<string, (data: never) => LogRecordDraft[]>>,
+): LogMapping =>
+  Object.fromEntries(
+    Object.entries(mappers).map(([type, mapper]) => [
+      type,
+      (event: RecordedEvent) => (mapper as (data: unknown) => LogRecordDraft[])(event.data),
+    ]),
+  );

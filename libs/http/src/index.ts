@@ -34,6 +34,7 @@ export * from './openapi/setup-openapi';
 
 export * from './pagination/cursor';
 export * from './pagination/link-header';
+export * from './pagination/page-params';
 export * from './pagination/request-url';
 
 export * from './read-your-writes/write-visibility.interceptor';

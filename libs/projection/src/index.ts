@@ -13,6 +13,7 @@ export * from './lock/redis-lease';
 export * from './lock/deployment-id';
 export * from './processor/processor';
 export * from './processor/reactor';
+export * from './processor/reaction-context';
 export * from './processor/processor-status';
 export * from './processor/processor-runner';
 export * from './processor/processor-host';

@@ -1,9 +1,10 @@
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
 import {
   IsRfc3339DateTime,
   IsStorableString,
   LessThan,
   MinCodePoints,
+  PageParams,
   QueryArray,
   QueryInt,
   parseRfc3339,
@@ -88,16 +89,8 @@ export class ActivityLogFilterParams {
 
 /** GET logs also pages. */
 export class ActivityLogPageParams extends ActivityLogFilterParams {
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-
-  @IsOptional()
-  @QueryInt()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageParams.cursor() cursor?: string;
+  @PageParams.perPage() per_page?: number;
 }
 
 export const DEFAULT_PER_PAGE = 10;

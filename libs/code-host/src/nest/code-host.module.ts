@@ -8,7 +8,14 @@ import {
 } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import type { EventStore } from '@switchyard/event-store';
-import { APP_CONFIG, EVENT_STORE, SQL_EXECUTOR, type SwitchyardConfig } from '@switchyard/platform';
+import type { CommandService } from '@switchyard/event-store/application';
+import {
+  APP_CONFIG,
+  COMMAND_SERVICE,
+  EVENT_STORE,
+  SQL_EXECUTOR,
+  type SwitchyardConfig,
+} from '@switchyard/platform';
 import type { SqlExecutor } from '@switchyard/sql';
 import { GitHubCodeHost } from '../github/github-code-host';
 import { InstallationReconciliation } from '../pull-requests/application/installation-reconciliation';
@@ -51,9 +58,9 @@ import { RepositoryCoverageInterceptor } from './repository-coverage.interceptor
     },
     {
       provide: GitHubWebhookIntake,
-      useFactory: (store: EventStore, secrets: WebhookSecretSource) =>
-        new GitHubWebhookIntake(store, secrets),
-      inject: [EVENT_STORE, WEBHOOK_SECRET_SOURCE],
+      useFactory: (commands: CommandService, secrets: WebhookSecretSource) =>
+        new GitHubWebhookIntake(commands, secrets),
+      inject: [COMMAND_SERVICE, WEBHOOK_SECRET_SOURCE],
     },
     {
       provide: PullRequestSnapshots,
@@ -107,6 +114,7 @@ export class RepositoryCoverageModule implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: SwitchyardConfig,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(COMMAND_SERVICE) private readonly commands: CommandService,
     @Inject(CODE_HOST) private readonly codeHost: CodeHost,
   ) {}
 
@@ -116,7 +124,9 @@ export class RepositoryCoverageModule implements OnApplicationBootstrap {
     // The process's own client: the listing counts against the same installation budget.
     const lister = this.codeHost instanceof GitHubCodeHost ? this.codeHost.installationLister() : null;
     if (!lister) return;
-    new InstallationReconciliation(this.store, lister, { info: (message) => this.logger.log(message) })
+    new InstallationReconciliation(this.store, this.commands, lister, {
+      info: (message) => this.logger.log(message),
+    })
       .reconcile()
       .catch((error: unknown) =>
         this.logger.warn(

@@ -1,4 +1,5 @@
 import { DuplicateEventError, WrongExpectedRevisionError } from '../errors';
+import { comparePositions } from '../position';
 import type { DomainEvent, EventMetadata, EventStore, Position } from '../types';
 import { idempotentEventId } from './idempotent-event-id';
 import type { SnapshottingDecider } from './snapshot-policy';
@@ -21,7 +22,17 @@ export interface HandleOptions {
    * event ids (PGlite, PostgreSQL, in-memory).
    */
   idempotencyKey?: string;
+  /**
+   * Fencing, for a processor's commands: called right before the command is decided, it throws
+   * once the caller no longer owns its work (its lease ran out, it is stopping), so an owner that
+   * paused past its lease never appends beside its successor.
+   */
+  fence?: () => void;
 }
+
+/** What recording facts did: appended them, or found them recorded under the same key before. */
+export type RecordOutcome =
+  { alreadyApplied: false; position: Position } | { alreadyApplied: true; position: null };
 
 export interface CommandServiceOptions {
   maxAttempts?: number;
@@ -55,6 +66,7 @@ export class CommandService {
     options: HandleOptions = {},
   ): Promise<CommandOutcome<Event>> {
     const { idempotencyKey } = options;
+    options.fence?.();
     for (let attempt = 1; ; attempt++) {
       const loaded = await loadStreamState(this.store, streamId, decider);
       await snapshotIfDue(this.store, streamId, decider, loaded);
@@ -80,6 +92,43 @@ export class CommandService {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= this.maxAttempts) throw error;
         await sleep(Math.random() * this.backoffMs * 2 ** Math.min(attempt, 6));
       }
+    }
+  }
+
+  /**
+   * Records facts from outside (a webhook delivery, what a listing of GitHub shows) as they come:
+   * what they say happened elsewhere, so no state of their stream decides them and they are
+   * appended at whatever revision it has. They are idempotent as a command is: the key gives the
+   * events their ids, so a second recording under it (a redelivery, two processes at once, a
+   * restart) appends nothing and says alreadyApplied. The store answers an exact replay of a
+   * stored batch with the original append's result, not an error, so a replay is also told apart
+   * by its position: a new append always lands after the head read before it.
+   */
+  async record(
+    streamId: string,
+    facts: readonly DomainEvent[],
+    metadata: EventMetadata,
+    options: HandleOptions & { idempotencyKey: string },
+  ): Promise<RecordOutcome> {
+    options.fence?.();
+    const headBefore = await this.store.headPosition();
+    try {
+      const result = await this.store.appendToStream(
+        streamId,
+        facts.map((fact, index) => ({
+          eventId: idempotentEventId(options.idempotencyKey, index),
+          type: fact.type,
+          data: fact.data,
+          metadata,
+        })),
+        { expectedRevision: 'any' },
+      );
+      if (headBefore !== null && comparePositions(result.lastPosition, headBefore) <= 0)
+        return { alreadyApplied: true, position: null };
+      return { alreadyApplied: false, position: result.lastPosition };
+    } catch (error) {
+      if (error instanceof DuplicateEventError) return { alreadyApplied: true, position: null };
+      throw error;
     }
   }
 }

@@ -1,5 +1,4 @@
-import type { LogMapping, LogRecordDraft } from '@switchyard/activity-log-contract';
-import type { RecordedEvent } from '@switchyard/event-store';
+import { logMappingOfData, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
 import type {
   BatchFacts,
   ConditionResult,
@@ -394,14 +393,4 @@ const bookkeeping: { [T in BookkeepingType]: Mapper<T> } = {
 
 export const bookkeepingEventTypes = Object.keys(bookkeeping) as BookkeepingType[];
 
-const toLogMapper =
-  <T extends MergeQueueEventType>(mapper: Mapper<T>) =>
-  (event: RecordedEvent): LogRecordDraft[] =>
-    mapper(event.data as DataOf<T>);
-
-export const mergeQueueLogMapping: LogMapping = Object.fromEntries(
-  Object.entries({ ...mappers, ...bookkeeping }).map(([type, mapper]) => [
-    type,
-    toLogMapper(mapper as Mapper<MergeQueueEventType>),
-  ]),
-);
+export const mergeQueueLogMapping: LogMapping = logMappingOfData({ ...mappers, ...bookkeeping });

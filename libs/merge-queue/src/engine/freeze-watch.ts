@@ -3,7 +3,8 @@ import type { Clock } from '@switchyard/kernel';
 import { calendarFreezes, judgeFreezes } from '@switchyard/repository-controls';
 import type { SqlQueryable } from '@switchyard/sql';
 import { isFrozen } from '../domain/train';
-import type { IssueOnQueue, QueueDesk } from './queue-desk';
+import type { CommandIssuer } from '@switchyard/projection';
+import type { QueueDesk } from './queue-desk';
 
 /**
  * How long before a freeze window opens its pull requests count as frozen: a merge started just
@@ -25,7 +26,8 @@ export class FreezeWatch {
     private readonly clock: Clock,
   ) {}
 
-  async refresh(repository: string, baseRef: string, issue: IssueOnQueue = this.desk.direct): Promise<void> {
+  /** Issues through `issuer` (the processor's at work) what the freezes hold now, if that changed. */
+  async refresh(issuer: CommandIssuer, repository: string, baseRef: string): Promise<void> {
     const now = this.clock.now();
     const { state } = await this.desk.state(repository, baseRef);
     const queued = Object.values(state.pullRequests);
@@ -36,10 +38,13 @@ export class FreezeWatch {
       now,
     );
     if (same(frozen, current)) return;
-    await this.desk.issue(
-      { kind: 'set_frozen', repository, baseRef, at: now.getTime(), pullRequests: frozen },
-      issue,
-    );
+    await this.desk.issue(issuer, {
+      kind: 'set_frozen',
+      repository,
+      baseRef,
+      at: now.getTime(),
+      pullRequests: frozen,
+    });
   }
 
   /**

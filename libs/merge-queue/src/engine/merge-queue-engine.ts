@@ -2,9 +2,9 @@ import type { Logger } from '@switchyard/kernel';
 import type { CodeHost, CodeHostUsage } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
 import type { EventStore } from '@switchyard/event-store';
-import { CommandService } from '@switchyard/event-store/application';
+import type { CommandService } from '@switchyard/event-store/application';
 import type { Clock } from '@switchyard/kernel';
-import type { Reactor, ReadModelFreshness } from '@switchyard/projection';
+import { fencedIssuer, type Reactor, type ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { beforeEachOperation } from './fenced-code-host';
 import { FreezeWatch } from './freeze-watch';
@@ -56,21 +56,6 @@ function observed(codeHost: CodeHost, telemetry: EngineTelemetry, clock: Clock):
   return beforeEachOperation(codeHost, (operation) => telemetry.record(operation, clock.now().getTime()));
 }
 
-/** Checks the fence (its owner still owns the work) before each command it handles. */
-class FencedCommandService extends CommandService {
-  constructor(
-    store: EventStore,
-    private readonly fence: () => void,
-  ) {
-    super(store);
-  }
-
-  override handle: CommandService['handle'] = (...args) => {
-    this.fence();
-    return super.handle(...args);
-  };
-}
-
 /** The merge-queue engine's parts, wired to one code host, store and read models. */
 export function createMergeQueueEngine(deps: {
   store: EventStore;
@@ -84,7 +69,7 @@ export function createMergeQueueEngine(deps: {
   const { store, commands, sql, freshness, clock, logger } = deps;
   const telemetry = new EngineTelemetry(deps.codeHost);
   const codeHost = observed(deps.codeHost, telemetry, clock);
-  const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost, clock));
+  const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost, clock));
   const snapshots = new PullRequestSnapshots(sql);
   const freezes = new FreezeWatch(desk, sql, snapshots, clock);
   return {
@@ -95,12 +80,11 @@ export function createMergeQueueEngine(deps: {
     ],
     telemetry,
     timer({ owns, fence }) {
-      // The timer's own desk, whose every command is fenced by the timer's ownership.
-      const fencedDesk = new QueueDesk(store, new FencedCommandService(store, fence), desk.configurations);
-      const fencedFreezes = new FreezeWatch(fencedDesk, sql, snapshots, clock);
       return new QueueTimer({
-        desk: fencedDesk,
-        freezes: fencedFreezes,
+        desk,
+        // Every command of the timer fenced by the timer's ownership.
+        issuer: fencedIssuer(commands, fence),
+        freezes,
         sql,
         clock,
         logger,

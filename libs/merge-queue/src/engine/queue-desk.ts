@@ -1,10 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DomainEvent, EventMetadata, EventStore } from '@switchyard/event-store';
-import {
-  type CommandOutcome,
-  type CommandService,
-  loadStreamState,
-} from '@switchyard/event-store/application';
+import { type CommandOutcome, loadStreamState } from '@switchyard/event-store/application';
+import type { CommandIssuer, IssueOptions } from '@switchyard/projection';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { MergeQueueEvent } from '../domain/events';
@@ -12,21 +9,15 @@ import { pullRequestScopesDecider, pullRequestScopesStreamId } from '../domain/s
 import type { QueueState } from '../domain/state';
 import type { RepositoryConfigurations } from './repository-configuration';
 
-/** Issues one command on a queue stream; reactors pass their own idempotent issuer. */
-export type IssueOnQueue = (
-  streamId: string,
-  command: MergeQueueCommand,
-  options?: { idempotencyKey?: string; metadata?: EventMetadata },
-) => Promise<CommandOutcome<MergeQueueEvent>>;
-
 /**
  * The engine's door to one queue stream: its current state, and commands preceded by the
- * repository's configuration whenever the queue still plans with another one.
+ * repository's configuration whenever the queue still plans with another one. It writes nothing of
+ * its own: every command goes through the issuer of the processor at work (a reaction's context,
+ * the timer's fenced issuer), the one path that fences and keys a processor's commands.
  */
 export class QueueDesk {
   constructor(
     private readonly store: EventStore,
-    private readonly commands: CommandService,
     readonly configurations: RepositoryConfigurations,
   ) {}
 
@@ -49,18 +40,17 @@ export class QueueDesk {
     return { scopes: state.scopes, allScopes: state.allScopes };
   }
 
-  /** Issues through the command service, idempotent under `idempotencyKey` when given. */
-  readonly direct: IssueOnQueue = (streamId, command, options = {}) =>
-    this.commands.handle(streamId, snapshottingMergeQueueDecider, command, options.metadata ?? {}, {
-      ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
-    });
-
-  /** Applies the repository's current configuration first when the queue plans with another. */
+  /**
+   * Issues `command` through `issuer`, keyed as `options` say; the repository's current
+   * configuration goes first when the queue plans with another. That one is decided on the
+   * queue's state alone, so it is issued with no key: it takes no place in a reaction's count.
+   */
   async issue(
+    issuer: CommandIssuer,
     command: MergeQueueCommand,
-    issue: IssueOnQueue = this.direct,
-    options: { idempotencyKey?: string; metadata?: EventMetadata } = {},
+    options: IssueOptions & { metadata?: EventMetadata } = {},
   ): Promise<CommandOutcome<MergeQueueEvent>> {
+    const { metadata, ...keyed } = options;
     const streamId = mergeQueueStreamId(command.repository, command.baseRef);
     const [{ state }, configuration] = await Promise.all([
       this.state(command.repository, command.baseRef),
@@ -68,8 +58,9 @@ export class QueueDesk {
     ]);
     // Compared by value: the stored policy comes back from jsonb with its keys in another order.
     if (!isDeepStrictEqual(state.policy, configuration.policy))
-      await this.direct(
+      await issuer.issue(
         streamId,
+        snapshottingMergeQueueDecider,
         {
           kind: 'apply_configuration',
           repository: command.repository,
@@ -77,15 +68,11 @@ export class QueueDesk {
           at: command.at,
           policy: configuration.policy,
         },
-        { ...(options.metadata ? { metadata: options.metadata } : {}) },
+        metadata,
+        { idempotencyKey: null },
       );
-    return issue(streamId, command, options);
+    return issuer.issue(streamId, snapshottingMergeQueueDecider, command, metadata, keyed);
   }
 }
-
-export const metadataFrom = (event: { eventId: string; metadata: EventMetadata }): EventMetadata => ({
-  correlationId: event.metadata.correlationId ?? event.eventId,
-  causationId: event.eventId,
-});
 
 export type { DomainEvent };

@@ -2,20 +2,16 @@ import type { CodeHost } from '@switchyard/code-host';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { FixedClock } from '@switchyard/kernel';
-import type { ReactionContext } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
+import { reactionsOf, setUpIssuer } from './testing/engine-issuers';
 import { EngineReadModels } from './testing/engine-read-models';
 import { RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
-const context = {
-  signal: new AbortController().signal,
-  assertOwnership: () => undefined,
-} as unknown as ReactionContext;
 
 /** A queue and its effects reactor, run over every event not read yet, as its runner does. */
 function queueWithEffects(readModels: EngineReadModels, configuration: string) {
@@ -24,7 +20,10 @@ function queueWithEffects(readModels: EngineReadModels, configuration: string) {
   const codeHost = host as unknown as CodeHost;
   const store = new InMemoryEventStore();
   const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-  const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+  const commands = new CommandService(store);
+  const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
+  const setUp = setUpIssuer(commands);
+  const reaction = reactionsOf('merge_queue.effects', commands);
   const effects = createQueueEffectsReactor({
     desk,
     codeHost,
@@ -36,6 +35,8 @@ function queueWithEffects(readModels: EngineReadModels, configuration: string) {
   return {
     host,
     desk,
+    /** Issues a command on the queue, as a spec sets it up. */
+    issue: (command: MergeQueueCommand) => desk.issue(setUp, command),
     at,
     async events() {
       return (await store.readStream(STREAM)).events.map((e) => ({
@@ -48,7 +49,7 @@ function queueWithEffects(readModels: EngineReadModels, configuration: string) {
         const { events } = await store.readStream(STREAM);
         if (read >= events.length) return;
         if (effects.eventTypes?.includes(events[read]!.type) ?? true)
-          await effects.react(events[read]!, context);
+          await effects.react(events[read]!, reaction(events[read]!));
       }
     },
     queue: (pullRequest: number): MergeQueueCommand => ({
@@ -70,7 +71,7 @@ function queueWithEffects(readModels: EngineReadModels, configuration: string) {
     async checksPass(pullRequest: number): Promise<void> {
       const { state } = await desk.state(REPOSITORY, 'main');
       const batch = state.batches.find((b) => b.pullRequests.includes(pullRequest))!;
-      await desk.issue({
+      await desk.issue(setUp, {
         kind: 'checks_reported',
         repository: REPOSITORY,
         baseRef: 'main',
@@ -98,8 +99,8 @@ describe('merge-queue effects: the queue deletes every draft branch it created o
     const queue = queueWithEffects(readModels, 'merge_queue:\n  max_parallel_checks: 2\n');
     // #8 is checked on top of #7's draft, and does not merge onto it.
     queue.host.conflictingHeads.add('head-8');
-    await queue.desk.issue(queue.queue(7));
-    await queue.desk.issue(queue.queue(8));
+    await queue.issue(queue.queue(7));
+    await queue.issue(queue.queue(8));
     await queue.drain();
     const deferred = (await queue.events()).find((e) => e.type === 'merge_queue.conflict_deferred');
     expect(deferred?.data).toMatchObject({ pullRequest: 8, blockingPullRequests: [7] });
@@ -121,7 +122,7 @@ describe('merge-queue effects: the queue deletes every draft branch it created o
   it('a pull request that conflicts with its base: the branch of its failed draft goes', async () => {
     const queue = queueWithEffects(readModels, 'merge_queue:\n  max_parallel_checks: 2\n');
     queue.host.conflictingHeads.add('head-7');
-    await queue.desk.issue(queue.queue(7));
+    await queue.issue(queue.queue(7));
     await queue.drain();
     const left = (await queue.events()).filter((e) => e.type === 'merge_queue.pull_request_left');
     expect(left.map((e) => [e.data.pullRequest, e.data.dequeueCode])).toEqual([
@@ -138,11 +139,11 @@ describe('merge-queue effects: the queue deletes every draft branch it created o
       queue.host.mergeIntoBranch = mergeIntoBranch;
       throw new Error('process killed while building the draft');
     };
-    await queue.desk.issue(queue.queue(7));
+    await queue.issue(queue.queue(7));
     await expect(queue.drain()).rejects.toThrow('process killed');
     expect(queueBranches(queue.host)).toHaveLength(1);
     // Meanwhile the pull request was closed: its batch leaves before any draft was recorded.
-    await queue.desk.issue({
+    await queue.issue({
       kind: 'dequeue',
       repository: REPOSITORY,
       baseRef: 'main',

@@ -4,7 +4,6 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { type Actor, FixedClock } from '@switchyard/kernel';
-import type { ReactionContext } from '@switchyard/projection';
 import {
   mergeQueuePauseDecider,
   mergeQueuePauseStreamId,
@@ -16,16 +15,13 @@ import type { MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
+import { reactionsOf, setUpIssuer } from './testing/engine-issuers';
 import { EngineReadModels } from './testing/engine-read-models';
 import { RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
 const STREAM = mergeQueueStreamId(REPOSITORY, 'main');
 const START = new Date('2026-03-02T10:00:00.000Z');
 const ALICE: Actor = { type: 'user', id: 1, name: 'alice' };
-const context = {
-  signal: new AbortController().signal,
-  assertOwnership: () => undefined,
-} as unknown as ReactionContext;
 
 /** A command service that runs `after` once a command of the given kind is recorded. */
 class CommandServiceWithSideEffect extends CommandService {
@@ -54,7 +50,9 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
   const store = new InMemoryEventStore();
   const clock = new FixedClock(START);
   const commands = new CommandServiceWithSideEffect(store);
-  const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
+  const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
+  const setUp = setUpIssuer(commands);
+  const reaction = reactionsOf('merge_queue.effects', commands);
   const gate = readModels.mergeGate(store, desk, clock);
   const effects = createQueueEffectsReactor({ desk, codeHost, gate, clock });
   const at = () => clock.now().getTime();
@@ -66,6 +64,7 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
     clock,
     commands,
     freezes: readModels.freezeWatch(desk, clock),
+    setUp,
     /** Every event of the store, in global order. */
     async all(): Promise<RecordedEvent[]> {
       return (await store.readAll({ after: 'start', limit: 10_000 })).events;
@@ -76,7 +75,7 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
         const { events } = await store.readStream(STREAM);
         if (read >= events.length) return;
         if (effects.eventTypes?.includes(events[read]!.type) ?? true)
-          await effects.react(events[read]!, context);
+          await effects.react(events[read]!, reaction(events[read]!));
       }
     },
     /** Queues a pull request whose snapshot the code host has shown. */
@@ -90,7 +89,7 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
         }),
         clock.now(),
       );
-      await desk.issue({
+      await desk.issue(setUp, {
         kind: 'enqueue',
         repository: REPOSITORY,
         baseRef: 'main',
@@ -110,7 +109,7 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
     async checksPass(pullRequest: number): Promise<void> {
       const { state } = await desk.state(REPOSITORY, 'main');
       const batch = state.batches.find((b) => b.pullRequests.includes(pullRequest))!;
-      await desk.issue({
+      await desk.issue(setUp, {
         kind: 'checks_reported',
         repository: REPOSITORY,
         baseRef: 'main',
@@ -143,7 +142,7 @@ function repositoryWithQueue(readModels: EngineReadModels, configuration: string
     },
     /** The intake's record of a pause event on the queue. */
     async intakeSeesPause(paused: boolean): Promise<void> {
-      await desk.issue({
+      await desk.issue(setUp, {
         kind: 'set_pause',
         repository: REPOSITORY,
         baseRef: 'main',
@@ -248,7 +247,7 @@ describe('merge-queue effects: a merge is checked against the pause and the free
 
     // The window closes; the timer tells the queue, and the merge goes through after it.
     repository.clock.set(new Date('2026-03-02T10:35:00.000Z'));
-    await repository.freezes.refresh(REPOSITORY, 'main');
+    await repository.freezes.refresh(repository.setUp, REPOSITORY, 'main');
     await repository.drain();
     expect(repository.host.merges).toEqual([7]);
     const [merged] = mergedEvents(await repository.all());
@@ -294,7 +293,7 @@ describe('merge-queue effects: a merge is checked against the pause and the free
           await repository.intakeSeesPause(false);
         }
         recorded.push(command);
-        await repository.desk.issue(command);
+        await repository.desk.issue(repository.setUp, command);
       },
     );
     expect(held).toBe(true);

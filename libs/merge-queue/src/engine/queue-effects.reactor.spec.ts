@@ -4,13 +4,14 @@ import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { FixedClock } from '@switchyard/kernel';
-import { OwnershipLostError, type ReactionContext } from '@switchyard/projection';
+import { OwnershipLostError, reactionContext, type Reactor } from '@switchyard/projection';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import type { Enqueue, MergeQueueCommand } from '../domain/commands';
 import { QueueDesk } from './queue-desk';
 import { createQueueEffectsReactor } from './queue-effects.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 import { createStatusCommentsReactor } from './status-comments.reactor';
+import { reactionsOf, setUpIssuer } from './testing/engine-issuers';
 import { EngineReadModels } from './testing/engine-read-models';
 import { OUR_LOGIN, RecordingCodeHost, REPOSITORY } from './testing/recording-code-host';
 
@@ -48,11 +49,6 @@ const lastEvent = async (store: EventStore): Promise<RecordedEvent> => {
   const { events } = await store.readStream(STREAM);
   return events[events.length - 1]!;
 };
-
-const context = {
-  signal: new AbortController().signal,
-  assertOwnership: () => undefined,
-} as unknown as ReactionContext;
 
 /** Pull request 7 queued with a `@mergify queue` comment at `at`. */
 const queueSeven = (at: number): Enqueue => ({
@@ -117,7 +113,9 @@ describe('merge-queue effects reactor', () => {
     const host = new RecordingCodeHost();
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-    const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
+    const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
+    const setUp = setUpIssuer(commands);
+    const reaction = reactionsOf('merge_queue.effects', commands);
     const reactor = createQueueEffectsReactor({
       desk,
       codeHost,
@@ -126,15 +124,16 @@ describe('merge-queue effects reactor', () => {
     });
     const at = () => clock.now().getTime();
 
-    await desk.issue(queueSeven(at()));
+    await desk.issue(setUp, queueSeven(at()));
     // The planner asked for a draft: the reactor opens it and records it.
-    await reactor.react(await lastEvent(store), context);
+    const planned = await lastEvent(store);
+    await reactor.react(planned, reaction(planned));
     expect(host.drafts).toEqual([100]);
     const { state } = await desk.state(REPOSITORY, 'main');
     const batch = state.batches[0]!;
     expect(batch).toMatchObject({ phase: 'running', checkPullRequest: 100 });
 
-    await desk.issue({
+    await desk.issue(setUp, {
       kind: 'checks_reported',
       repository: REPOSITORY,
       baseRef: 'main',
@@ -145,11 +144,11 @@ describe('merge-queue effects reactor', () => {
       unsuccessfulChecks: [],
     });
     const passed = await lastEvent(store);
-    await expect(reactor.react(passed, context)).rejects.toThrow('process killed');
+    await expect(reactor.react(passed, reaction(passed))).rejects.toThrow('process killed');
     expect(host.merges).toEqual([7]);
 
     // The runner reacts to the same event again after the restart (its checkpoint never moved).
-    await reactor.react(passed, context);
+    await reactor.react(passed, reaction(passed));
     expect(host.merges).toEqual([7]);
     const { events } = await store.readStream(STREAM);
     expect(events.filter((e) => e.type === 'merge_queue.pull_request_merged')).toHaveLength(1);
@@ -183,7 +182,11 @@ describe('merge-queue effects reactor', () => {
       },
     }) as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-    const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+    const commands = new CommandService(store);
+    const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
+    const setUp = setUpIssuer(commands);
+    /** The context the runtime gives `reactor` for its reaction to `event`. */
+    const reaction = (reactor: Reactor, event: RecordedEvent) => reactionsOf(reactor.name, commands)(event);
     const effects = createQueueEffectsReactor({
       desk,
       codeHost,
@@ -196,6 +199,9 @@ describe('merge-queue effects reactor', () => {
       store,
       host,
       desk,
+      /** Issues a command on the queue, as a spec sets it up. */
+      issue: (command: MergeQueueCommand) => desk.issue(setUp, command),
+      reaction,
       reactions,
       at: () => clock.now().getTime(),
       /** A new process: the comments reactor starts again with nothing in memory. */
@@ -209,7 +215,7 @@ describe('merge-queue effects reactor', () => {
             if (reactor.eventTypes?.includes(events[read]!.type) ?? true) {
               calls = [];
               reactions.push({ reactor: reactor.name, event: events[read]!.type, calls });
-              await reactor.react(events[read]!, context);
+              await reactor.react(events[read]!, reaction(reactor, events[read]!));
               calls = null;
             }
         }
@@ -217,7 +223,7 @@ describe('merge-queue effects reactor', () => {
       /** The sandbox CI's verdict on the running batch. */
       async checksPass(): Promise<void> {
         const batch = (await desk.state(REPOSITORY, 'main')).state.batches[0]!;
-        await desk.issue({
+        await desk.issue(setUp, {
           kind: 'checks_reported',
           repository: REPOSITORY,
           baseRef: 'main',
@@ -252,7 +258,7 @@ describe('merge-queue effects reactor', () => {
       const host = new RecordingCodeHost();
       host.behindBase = behindBase;
       const queue = queueWithReactors(configuration, host);
-      await queue.desk.issue(queueSeven(queue.at()));
+      await queue.issue(queueSeven(queue.at()));
       await queue.drain();
       await queue.checksPass();
       await queue.drain();
@@ -278,10 +284,10 @@ describe('merge-queue effects reactor', () => {
     '`@mergify %s` on a pull request already queued, while its batch is prepared: the draft is still created (issue 32)',
     async (word) => {
       const queue = queueWithReactors(null);
-      await queue.desk.issue(queueSeven(queue.at()));
+      await queue.issue(queueSeven(queue.at()));
       // The command lands before the effects reactor read the batch's preparation: the queue only
       // logs it, an event after the one that asked for the draft.
-      await queue.desk.issue({
+      await queue.issue({
         ...queueSeven(queue.at()),
         trigger: `Command: ${word}`,
         origin: {
@@ -308,7 +314,7 @@ describe('merge-queue effects reactor', () => {
     const host = new RecordingCodeHost();
     host.updateShowsAfterReads = 2;
     const queue = queueWithReactors(IN_PLACE, host);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await queue.drain();
     expect((await eventOf(queue.store, 'merge_queue.checks_started')).data).toMatchObject({
       checkHeadSha: 'updated-head-7',
@@ -321,7 +327,7 @@ describe('merge-queue effects reactor', () => {
 
   it('status_comments all: one comment created when the pull request enters, then edited as checks start and it merges', async () => {
     const queue = queueWithReactors(null);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await queue.drain();
     await queue.checksPass();
     await queue.drain();
@@ -349,7 +355,7 @@ describe('merge-queue effects reactor', () => {
     ['none', []],
   ])('status_comments %s: the comment says only what the level asks', async (level, lines) => {
     const queue = queueWithReactors(`merge_queue:\n  status_comments: ${level}\n`);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await queue.drain();
     await queue.checksPass();
     await queue.drain();
@@ -364,13 +370,15 @@ describe('merge-queue effects reactor', () => {
     // The process dies right after GitHub created the comment, before the checkpoint moves.
     crashOnceAfter(host, 'comment', 'process killed after the POST');
     const queue = queueWithReactors(null, host);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     const entered = await eventOf(queue.store, 'merge_queue.pull_request_entered');
-    await expect(queue.comments().react(entered, context)).rejects.toThrow('process killed');
+    await expect(queue.comments().react(entered, queue.reaction(queue.comments(), entered))).rejects.toThrow(
+      'process killed',
+    );
     expect(host.commentsOn(7)).toHaveLength(1);
 
     queue.restartComments();
-    await queue.comments().react(entered, context);
+    await queue.comments().react(entered, queue.reaction(queue.comments(), entered));
     expect(host.commentsOn(7)).toHaveLength(1);
     expect(host.edited).toEqual([]);
 
@@ -388,7 +396,7 @@ describe('merge-queue effects reactor', () => {
     const host = new RecordingCodeHost();
     crashOnceAfter(host, 'updateComment', 'process killed after the PATCH');
     const queue = queueWithReactors(null, host);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await expect(queue.drain()).rejects.toThrow('process killed');
     // The same runner reads the same event again (its checkpoint never moved).
     await queue.drain();
@@ -401,7 +409,7 @@ describe('merge-queue effects reactor', () => {
     const host = new RecordingCodeHost();
     await host.comment(REPOSITORY, 7, '<!-- switchyard:merge-queue-status -->\nnot the bot', 'mallory');
     const queue = queueWithReactors(null, host);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await queue.drain();
     expect(host.created).toHaveLength(1);
     expect(host.commentsOn(7)).toEqual([
@@ -421,7 +429,7 @@ describe('merge-queue effects reactor', () => {
 
   it('the service reads no command from its own status comment, created or edited', async () => {
     const queue = queueWithReactors(null);
-    await queue.desk.issue(queueSeven(queue.at()));
+    await queue.issue(queueSeven(queue.at()));
     await queue.drain();
     await queue.checksPass();
     await queue.drain();
@@ -444,25 +452,24 @@ describe('merge-queue effects reactor', () => {
     const host = new RecordingCodeHost();
     const codeHost = host as unknown as CodeHost;
     const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-    const desk = new QueueDesk(store, new CommandService(store), new RepositoryConfigurations(codeHost));
+    const commands = new CommandService(store);
+    const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
     const reactor = createQueueEffectsReactor({
       desk,
       codeHost,
       gate: readModels.mergeGate(store, desk, clock),
       clock,
     });
-    await desk.issue(queueSeven(clock.now().getTime()));
-    // The lease runs out right after the first call (the queued label) of the reaction.
-    let checks = 0;
-    const losing = {
-      signal: new AbortController().signal,
-      assertOwnership: () => {
-        if (++checks > 1) throw new OwnershipLostError('merge_queue.effects');
-      },
-    } as unknown as ReactionContext;
+    await desk.issue(setUpIssuer(commands), queueSeven(clock.now().getTime()));
     const entered = (await store.readStream(STREAM)).events.find(
       (event) => event.type === 'merge_queue.pull_request_entered',
     )!;
+    // The lease runs out right after the first call (the queued label) of the reaction.
+    let checks = 0;
+    const losing = reactionContext('merge_queue.effects', entered, commands, {
+      signal: new AbortController().signal,
+      owner: () => ++checks <= 1,
+    });
     await expect(reactor.react(entered, losing)).rejects.toBeInstanceOf(OwnershipLostError);
     expect(host.labelled).toEqual(['queued']);
     expect(host.drafts).toEqual([]);

@@ -11,7 +11,7 @@ import { QUEUE_CHECK_NAME } from '../domain/intake/checks-verdict';
 import { fencedCodeHost } from './fenced-code-host';
 import type { MergeGate } from './merge-gate';
 import { performEffect } from './perform-effect';
-import { metadataFrom, type QueueDesk } from './queue-desk';
+import type { QueueDesk } from './queue-desk';
 import { coordinatesOf } from './repository-configuration';
 
 /** Rounds of effects one reaction performs before leaving the rest to the reactions of its own results. */
@@ -95,7 +95,7 @@ export function createQueueEffectsReactor(deps: {
   async function performPending(
     event: RecordedEvent,
     codeHost: CodeHost,
-    assertOwnership: () => void,
+    context: ReactionContext,
   ): Promise<void> {
     const { repository, baseRef } = event.data as { repository: string; baseRef: string };
     const streamId = mergeQueueStreamId(repository, baseRef);
@@ -110,21 +110,18 @@ export function createQueueEffectsReactor(deps: {
       for (const effect of effects) {
         const merging = mergedBy(effect);
         if (merging.length > 0) {
+          // A hold is decided on the queue's state: issued again, it holds nothing twice.
           const recordHold = async (command: MergeQueueCommand) => {
-            assertOwnership();
-            await desk.issue(command, desk.direct, { metadata: metadataFrom(event) });
+            await desk.issue(context, command, { idempotencyKey: null });
           };
           // Held: the next round plans again on the state that knows why.
           if (await gate.holds(scene, merging, recordHold)) break;
         }
         const results = await performEffect(codeHost, effect, scene);
-        for (const [index, command] of results.entries()) {
-          assertOwnership();
-          await desk.issue(command, desk.direct, {
+        for (const [index, command] of results.entries())
+          await desk.issue(context, command, {
             idempotencyKey: `merge_queue.effects:${streamId}:${effect.key}:${index}`,
-            metadata: metadataFrom(event),
           });
-        }
         // A new draft changes what the drafts behind it start from (its head, not the base):
         // they are planned again on the state that knows it.
         if (effect.kind === 'create_draft') break;
@@ -139,11 +136,11 @@ export function createQueueEffectsReactor(deps: {
     // none would strand them, a batch left preparing with no draft (issue 32).
     eventTypes: mergeQueueEventTypes,
     async react(event, context: ReactionContext) {
-      // Every code-host call of this reaction is fenced: none once the reactor lost its ownership.
-      const assertOwnership = () => context.assertOwnership();
-      const codeHost = fencedCodeHost(deps.codeHost, assertOwnership);
+      // Every code-host call and command of this reaction is fenced: none once the reactor lost
+      // its ownership (the context's issue checks it too).
+      const codeHost = fencedCodeHost(deps.codeHost, () => context.assertOwnership());
       await reportOnPullRequest(event, codeHost);
-      await performPending(event, codeHost, assertOwnership);
+      await performPending(event, codeHost, context);
     },
   };
 }

@@ -10,6 +10,7 @@ import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import type { FreezeWatch } from './freeze-watch';
 import { QueueDesk } from './queue-desk';
+import { setUpIssuer } from './testing/engine-issuers';
 import { createQueueIntakeReactor } from './queue-intake.reactor';
 import { RepositoryConfigurations } from './repository-configuration';
 
@@ -60,7 +61,8 @@ async function queueWithRunningDraft() {
     getConfiguration: async () => null,
   } as unknown as CodeHost;
   const clock = new FixedClock(new Date('2026-03-02T10:00:00.000Z'));
-  const desk = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost));
+  const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
+  const setUp = setUpIssuer(commands);
   const snapshots = new SnapshotsAtHand();
   const freshness: ReadModelFreshness = { assertRunning: async () => undefined, waitFor: async () => true };
   const reactor = createQueueIntakeReactor({
@@ -81,7 +83,7 @@ async function queueWithRunningDraft() {
   } as unknown as ReactionContext;
   const at = clock.now().getTime();
   const where = { repository: REPOSITORY, baseRef: 'main', at };
-  await desk.issue({
+  await desk.issue(setUp, {
     kind: 'enqueue',
     ...where,
     pullRequest: 7,
@@ -106,7 +108,7 @@ async function queueWithRunningDraft() {
   const batch = (await desk.state(REPOSITORY, 'main')).state.batches[0]!;
   expect(batch.phase).toBe('preparing');
   // The effects reactor opened the draft on a commit CI has already judged.
-  await desk.issue({
+  await desk.issue(setUp, {
     kind: 'draft_created',
     ...where,
     batchId: batch.id,

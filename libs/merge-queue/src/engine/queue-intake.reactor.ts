@@ -11,7 +11,6 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
-import { snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { ChecksStarted } from '../domain/events';
 import { decideIntake, type IntakeFact, type PullRequestScene } from '../domain/intake/intake-decider';
@@ -26,7 +25,7 @@ import {
 } from '../domain/intake/queue-facts';
 import type { PullRequestScopesReported } from '../domain/scopes/pull-request-scopes';
 import type { FreezeWatch } from './freeze-watch';
-import type { IssueOnQueue, QueueDesk } from './queue-desk';
+import type { QueueDesk } from './queue-desk';
 import { queuesOf } from './queues.projection';
 import { coordinatesOf } from './repository-configuration';
 
@@ -69,17 +68,11 @@ export function createQueueIntakeReactor(deps: {
 }): Reactor {
   const { desk, snapshots, freezes, sql, freshness, clock, codeHost, logger } = deps;
 
-  const issuer =
-    (context: ReactionContext): IssueOnQueue =>
-    (streamId, command) =>
-      context.issue(streamId, snapshottingMergeQueueDecider, command);
-
   async function issueAll(context: ReactionContext, commands: readonly MergeQueueCommand[]): Promise<void> {
     for (const command of commands) {
-      await desk.issue(command, issuer(context));
+      await desk.issue(context, command);
       // A pull request that entered may be held by a freeze already in force.
-      if (command.kind === 'enqueue')
-        await freezes.refresh(command.repository, command.baseRef, issuer(context));
+      if (command.kind === 'enqueue') await freezes.refresh(context, command.repository, command.baseRef);
     }
   }
 
@@ -280,7 +273,7 @@ export function createQueueIntakeReactor(deps: {
         default: {
           const { repository } = event.data as { repository: string };
           for (const queue of await queuesOf(sql, repository))
-            await freezes.refresh(queue.repository, queue.baseRef, issuer(context));
+            await freezes.refresh(context, queue.repository, queue.baseRef);
         }
       }
     },

@@ -8,6 +8,7 @@ import { mergeQueueStreamId } from '../application/merge-queue.stream';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { FreezeWatch } from './freeze-watch';
 import { QueueDesk } from './queue-desk';
+import { setUpIssuer } from './testing/engine-issuers';
 import { QueueTimer } from './queue-timer';
 import { mergeQueueQueuesProjection } from './queues.projection';
 import { RepositoryConfigurations } from './repository-configuration';
@@ -51,7 +52,8 @@ describeEachDatabase('merge-queue timer', (db) => {
     const fine = `acme/b-fine-${tag}`;
     const clock = new FixedClock(new Date(START));
     const commands = new CommandService(store);
-    const setUp = new QueueDesk(store, commands, new RepositoryConfigurations(codeHost(new Set())));
+    const issuer = setUpIssuer(commands);
+    const setUp = new QueueDesk(store, new RepositoryConfigurations(codeHost(new Set())));
     for (const repository of [broken, fine]) {
       const enqueue: MergeQueueCommand = {
         kind: 'enqueue',
@@ -69,15 +71,16 @@ describeEachDatabase('merge-queue timer', (db) => {
         dependsOn: [],
         trigger: 'Rule: automatic queue',
       };
-      await setUp.issue(enqueue);
+      await setUp.issue(issuer, enqueue);
       const { events } = await store.readStream(mergeQueueStreamId(repository, 'main'));
       await executor.transaction((tx) => mergeQueueQueuesProjection.apply(tx, events));
     }
     const refreshed: string[] = [];
     const timer = new QueueTimer({
-      desk: new QueueDesk(store, commands, new RepositoryConfigurations(codeHost(new Set([broken])))),
+      desk: new QueueDesk(store, new RepositoryConfigurations(codeHost(new Set([broken])))),
+      issuer,
       freezes: {
-        refresh: async (repository: string) => void refreshed.push(repository),
+        refresh: async (_issuer: unknown, repository: string) => void refreshed.push(repository),
       } as unknown as FreezeWatch,
       sql: executor,
       clock,

@@ -1,5 +1,6 @@
 import type { Logger } from '@switchyard/kernel';
 import type { Clock } from '@switchyard/kernel';
+import type { CommandIssuer } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { timerVisit } from '../domain/timer-visit';
 import type { FreezeWatch } from './freeze-watch';
@@ -20,6 +21,8 @@ export class QueueTimer {
   constructor(
     private readonly deps: {
       desk: QueueDesk;
+      /** Every command of the timer goes through it, fenced by the timer's ownership. */
+      issuer: CommandIssuer;
       freezes: FreezeWatch;
       sql: SqlQueryable;
       clock: Clock;
@@ -45,11 +48,11 @@ export class QueueTimer {
   }
 
   private async visit(repository: string, baseRef: string): Promise<void> {
-    const { desk, freezes, clock } = this.deps;
+    const { desk, issuer, freezes, clock } = this.deps;
     const { state } = await desk.state(repository, baseRef);
     const now = clock.now().getTime();
     const visit = timerVisit(state, now);
-    if (visit.tick) await desk.issue({ kind: 'tick', repository, baseRef, at: now });
-    if (visit.refreshFreezes) await freezes.refresh(repository, baseRef);
+    if (visit.tick) await desk.issue(issuer, { kind: 'tick', repository, baseRef, at: now });
+    if (visit.refreshFreezes) await freezes.refresh(issuer, repository, baseRef);
   }
 }

@@ -1,12 +1,12 @@
 import type { CommandService } from '@switchyard/event-store/application';
-import type { EventStore, RecordedEvent } from '@switchyard/event-store';
+import type { EventStore } from '@switchyard/event-store';
 import type { SqlExecutor } from '@switchyard/sql';
 import type { BatchedCheckpointAdvances } from '../checkpoint/batched-checkpoint-advances';
 import { ensureCheckpoint, lowestCheckpoint, readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ensureCheckpointTable } from '../checkpoint/checkpoint-table';
-import { OwnershipLostError } from '../lock/ownership';
 import type { ProcessorHandling } from './processor-handling';
-import type { ReactionContext, Reactor } from './reactor';
+import { reactionContext } from './reaction-context';
+import type { Reactor } from './reactor';
 
 /**
  * Reactors have no read model to version: replaying one from the start would repeat its side
@@ -51,40 +51,8 @@ export function reactorHandling(
     async handle(events, from, to, signal, owner) {
       const keyedBy = reactor.lineage?.name ?? name;
       for (const event of events)
-        await reactor.react(event, reactionContext(keyedBy, event, commands, signal, owner));
+        await reactor.react(event, reactionContext(keyedBy, event, commands, { signal, owner }));
       await advances.advance({ name, version, from, to });
-    },
-  };
-}
-
-function reactionContext(
-  reactor: string,
-  event: RecordedEvent,
-  commands: CommandService,
-  signal: AbortSignal,
-  owner: () => boolean,
-): ReactionContext {
-  let issued = 0;
-  const assertOwnership = () => {
-    if (signal.aborted || !owner()) throw new OwnershipLostError(reactor);
-  };
-  return {
-    signal,
-    assertOwnership,
-    issue(streamId, decider, command, metadata = {}) {
-      assertOwnership();
-      const idempotencyKey = `${reactor}:${event.position}:${issued++}`;
-      return commands.handle(
-        streamId,
-        decider,
-        command,
-        {
-          correlationId: event.metadata.correlationId ?? event.eventId,
-          causationId: event.eventId,
-          ...metadata,
-        },
-        { idempotencyKey },
-      );
     },
   };
 }

@@ -37,7 +37,41 @@ export interface Reactor {
   react(event: RecordedEvent, context: ReactionContext): Promise<void>;
 }
 
-export interface ReactionContext {
+/**
+ * How a processor's command is made idempotent. Left out, a reaction keys it by the reaction (see
+ * ReactionContext.issue). A key of the caller's own when one result may be reached from several
+ * reactions (an effect's key, stable until the effect is done). Null for a command decided on the
+ * stream's current state alone, which decides nothing when issued again; it takes no place in the
+ * reaction's count, so the commands after it keep their keys whether it decides anything or not.
+ */
+export interface IssueOptions {
+  idempotencyKey?: string | null;
+}
+
+/**
+ * The one way a processor writes: CommandService decides the command on its stream's current
+ * state and appends it, after checking that the processor still owns its work (fencing), under an
+ * idempotency key. Reactors have it in their ReactionContext; a periodic processor builds one with
+ * fencedIssuer.
+ */
+export interface CommandIssuer {
+  issue<State, Command, Event extends DomainEvent>(
+    streamId: string,
+    decider: Decider<State, Command, Event>,
+    command: Command,
+    metadata?: EventMetadata,
+    options?: IssueOptions,
+  ): Promise<CommandOutcome<Event>>;
+}
+
+/**
+ * What a reactor acts with. Its issue() fences each command by the reactor's ownership and, unless
+ * IssueOptions say otherwise, keys it by the reactor, the source event's position and the
+ * command's place in this reaction, so a reaction run again after a crash appends nothing twice
+ * (the outcome then says alreadyApplied). The events record the source event as their causation,
+ * unless `metadata` says otherwise.
+ */
+export interface ReactionContext extends CommandIssuer {
   /** Aborted when the processor stops: long side effects should give up and let the restart redo them. */
   readonly signal: AbortSignal;
   /**
@@ -46,15 +80,4 @@ export interface ReactionContext {
    * that paused past its lease never acts beside its successor. issue() calls it too.
    */
   assertOwnership(): void;
-  /**
-   * Issues a command idempotently: its key is the reactor, the source event's position and the
-   * command's place in this reaction, so a reaction run again after a crash appends nothing twice
-   * (the outcome then says alreadyApplied). The events record the source event as their causation.
-   */
-  issue<State, Command, Event extends DomainEvent>(
-    streamId: string,
-    decider: Decider<State, Command, Event>,
-    command: Command,
-    metadata?: EventMetadata,
-  ): Promise<CommandOutcome<Event>>;
 }

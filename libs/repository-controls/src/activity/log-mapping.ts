@@ -1,5 +1,10 @@
-import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
-import type { RecordedEvent } from '@switchyard/event-store';
+import {
+  actorMetadata,
+  logMappingOfData,
+  repositoryLogRecord,
+  type LogMapping,
+  type LogRecordDraft,
+} from '@switchyard/activity-log-contract';
 import type { ScheduledFreezeEvent } from '../domain/freeze/scheduled-freeze';
 import type { MergeQueuePauseEvent } from '../domain/merge-queue-pause';
 import { scheduledFreezeAttributesJson } from '../json/scheduled-freeze.json';
@@ -15,19 +20,8 @@ type Mapper<T extends RepositoryControlEvent['type']> = (data: DataOf<T>) => Log
 
 export const API_TRIGGER = 'api';
 
-const record = (
-  data: { repository: string; at: string },
-  type: string,
-  metadata: Record<string, unknown>,
-): LogRecordDraft => ({
-  type,
-  repository: data.repository,
-  pullRequest: null,
-  baseRef: null,
-  trigger: API_TRIGGER,
-  receivedAt: new Date(data.at),
-  metadata,
-});
+const record = (data: { repository: string; at: string }, type: string, metadata: Record<string, unknown>) =>
+  repositoryLogRecord(data, type, API_TRIGGER, metadata);
 
 const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
   'merge_queue.paused': (d) => [
@@ -64,9 +58,4 @@ const mappers: { [T in RepositoryControlEvent['type']]: Mapper<T> } = {
   ],
 };
 
-export const repositoryControlsLogMapping: LogMapping = Object.fromEntries(
-  Object.entries(mappers).map(([type, mapper]) => [
-    type,
-    (event: RecordedEvent) => (mapper as (data: unknown) => LogRecordDraft[])(event.data),
-  ]),
-);
+export const repositoryControlsLogMapping: LogMapping = logMappingOfData(mappers);

@@ -1,3 +1,4 @@
+import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import type { AppInstallation } from '../../github/github-clients';
 import type { InstallationChanged } from '../../webhooks/facts/github-fact.events';
@@ -23,10 +24,12 @@ describe('InstallationReconciliation', () => {
 
     // Two processes starting at once, then a restart: one record.
     await Promise.all([
-      new InstallationReconciliation(store, lister, quiet).reconcile(),
-      new InstallationReconciliation(store, lister, quiet).reconcile(),
+      new InstallationReconciliation(store, new CommandService(store), lister, quiet).reconcile(),
+      new InstallationReconciliation(store, new CommandService(store), lister, quiet).reconcile(),
     ]);
-    expect(await new InstallationReconciliation(store, lister, quiet).reconcile()).toEqual([]);
+    expect(
+      await new InstallationReconciliation(store, new CommandService(store), lister, quiet).reconcile(),
+    ).toEqual([]);
     expect(await recorded(store)).toEqual([
       {
         installationId: 7,
@@ -76,11 +79,15 @@ describe('InstallationReconciliation', () => {
     );
     listing = [{ id: 7, account: 'acme', repositories: ['acme/app', 'acme/web'] }];
 
-    expect(await new InstallationReconciliation(store, lister, quiet).reconcile()).toEqual([
+    expect(
+      await new InstallationReconciliation(store, new CommandService(store), lister, quiet).reconcile(),
+    ).toEqual([
       { installationId: 7, added: ['acme/web'], removed: ['acme/api'] },
       { installationId: 8, added: [], removed: ['other/lib'] },
     ]);
-    expect(await new InstallationReconciliation(store, lister, quiet).reconcile()).toEqual([]);
+    expect(
+      await new InstallationReconciliation(store, new CommandService(store), lister, quiet).reconcile(),
+    ).toEqual([]);
     expect((await recorded(store)).slice(2)).toEqual([
       expect.objectContaining({
         installationId: 7,
@@ -122,7 +129,12 @@ describe('InstallationReconciliation', () => {
       },
     };
 
-    const changes = await new InstallationReconciliation(store, racing, quiet).reconcile();
+    const changes = await new InstallationReconciliation(
+      store,
+      new CommandService(store),
+      racing,
+      quiet,
+    ).reconcile();
     expect(changes).toEqual([{ installationId: 9, added: ['acme/app'], removed: [] }]);
     expect((await recorded(store)).flatMap((data) => data.repositoriesRemoved)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import type { Logger } from '@switchyard/kernel';
-import { DuplicateEventError, type EventStore } from '@switchyard/event-store';
-import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
+import type { EventStore } from '@switchyard/event-store';
+import type { CommandService } from '@switchyard/event-store/application';
 import type { AppInstallation } from '../../github/github-clients';
 import type { InstallationChanged } from '../../webhooks/facts/github-fact.events';
 import { installationStreamId, repositoryKey } from '../../webhooks/facts/github-streams';
@@ -23,13 +23,19 @@ const PAGE = 500;
  * not: an App installed before Switchyard first started, or repositories added or removed, or an
  * installation deleted, while it was down. The difference is recorded as the same
  * `github.installation_changed` events the installation webhooks produce, so the installed
- * repositories projection (repository coverage) follows without a webhook. Each append's event ids
- * derive from the installation stream's revision it was computed at, so a restart or two processes
- * listing at once record a difference once.
+ * repositories projection (repository coverage) follows without a webhook. Each record's
+ * idempotency key is the installation stream's revision it was computed at, so a restart or two
+ * processes listing at once record a difference once.
+ *
+ * The difference is recorded through CommandService.record, as a fact, not decided by a decider on
+ * the installation stream at append time: it is computed against the facts read before the
+ * listing, and deciding it again on a stream that a webhook changed since the listing would take a
+ * repository that webhook added for one removed.
  */
 export class InstallationReconciliation {
   constructor(
     private readonly store: EventStore,
+    private readonly commands: CommandService,
     private readonly lister: InstallationLister,
     private readonly log: Pick<Logger, 'info'>,
   ) {}
@@ -87,23 +93,13 @@ export class InstallationReconciliation {
         repositoriesRemoved: removed,
       },
     };
-    try {
-      await this.store.appendToStream(
-        streamId,
-        [
-          {
-            eventId: idempotentEventId(`github-installation-listing:${installationId}:${revision}`, 0),
-            type: event.type,
-            data: event.data,
-            metadata: { source: 'installation-listing' },
-          },
-        ],
-        { expectedRevision: 'any' },
-      );
-    } catch (error) {
-      // Another process recorded this very difference first.
-      if (!(error instanceof DuplicateEventError)) throw error;
-    }
+    // Another process may have recorded this very difference first: then this records nothing.
+    await this.commands.record(
+      streamId,
+      [event],
+      { source: 'installation-listing' },
+      { idempotencyKey: `github-installation-listing:${installationId}:${revision}` },
+    );
     return { installationId, added, removed };
   }
 

@@ -1,6 +1,5 @@
 import { Webhooks } from '@octokit/webhooks';
-import { comparePositions, DuplicateEventError, type EventStore } from '@switchyard/event-store';
-import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
+import type { CommandService } from '@switchyard/event-store/application';
 import { DeliverySchemas } from '../door/delivery-schemas';
 import { factsOfDelivery } from '../facts/facts-of-delivery';
 import type { WebhookSecretSource } from './webhook-secret';
@@ -30,8 +29,12 @@ const MAX_DELIVERY_ID_LENGTH = 100;
  * delivery that does not match is refused whole: nothing malformed becomes a fact, and no fact
  * can then stop a processor), then records its facts and returns: the work they cause (re-reading
  * the pull request, checking a commenter's permission) is done by processors, so GitHub gets its
- * answer well within its 10 seconds. The delivery id becomes the events' ids, so a redelivery
- * (GitHub's or an attacker's replay) is refused by the store as a duplicate, across restarts too.
+ * answer well within its 10 seconds. The delivery id is the idempotency key, so a redelivery
+ * (GitHub's or an attacker's replay) records nothing twice, across restarts too.
+ *
+ * It runs in an HTTP request, not in a processor: there is no ownership to fence. Its facts go
+ * through CommandService.record, the command path's way to store facts from outside: a delivery is
+ * what happened on GitHub, with nothing in its stream to decide.
  */
 export class GitHubWebhookIntake {
   /** Rebuilt only when the secret changes (configuration), never per request. */
@@ -39,7 +42,7 @@ export class GitHubWebhookIntake {
   private readonly schemas = new DeliverySchemas();
 
   constructor(
-    private readonly store: EventStore,
+    private readonly commands: CommandService,
     private readonly secrets: WebhookSecretSource,
   ) {}
 
@@ -74,28 +77,14 @@ export class GitHubWebhookIntake {
       };
     const facts = factsOfDelivery(delivery.eventName, payload as Record<string, unknown>);
     if (!facts) return { status: 'ignored' };
-    const key = `github-delivery:${delivery.deliveryId}`;
-    // The store answers an exact replay of a stored batch with the original append's result, so
-    // a redelivery is told apart by its position: a new append always lands after this head.
-    const headBefore = await this.store.headPosition();
-    try {
-      const result = await this.store.appendToStream(
-        facts.streamId,
-        facts.events.map((event, index) => ({
-          eventId: idempotentEventId(key, index),
-          type: event.type,
-          data: event.data,
-          metadata: { deliveryId: delivery.deliveryId, githubEvent: delivery.eventName },
-        })),
-        { expectedRevision: 'any' },
-      );
-      if (headBefore !== null && comparePositions(result.lastPosition, headBefore) <= 0)
-        return { status: 'duplicate' };
-      return { status: 'recorded', streamId: facts.streamId, position: result.lastPosition };
-    } catch (error) {
-      if (error instanceof DuplicateEventError) return { status: 'duplicate' };
-      throw error;
-    }
+    const outcome = await this.commands.record(
+      facts.streamId,
+      facts.events,
+      { deliveryId: delivery.deliveryId, githubEvent: delivery.eventName },
+      { idempotencyKey: `github-delivery:${delivery.deliveryId}` },
+    );
+    if (outcome.alreadyApplied) return { status: 'duplicate' };
+    return { status: 'recorded', streamId: facts.streamId, position: outcome.position };
   }
 
   private async verifies(secret: string, delivery: WebhookDelivery): Promise<boolean> {

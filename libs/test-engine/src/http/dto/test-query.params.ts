@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { IsStorableString, MinCodePoints, QueryArray, QueryBoolean, QueryInt } from '@switchyard/http';
+import { IsBoolean, IsIn, IsOptional, IsString } from 'class-validator';
+import { IsStorableString, MinCodePoints, PageParams, QueryArray, QueryBoolean } from '@switchyard/http';
 import { EXECUTION_SORTS, type ExecutionSort } from '../../queries/test-executions';
 import { SEARCH_SORTS, type SearchSort } from '../../queries/search-tests';
 
@@ -15,9 +15,7 @@ const Names = () =>
 const OneOf = (values: readonly string[]) =>
   applyDecorators(IsOptional(), QueryArray(), IsIn([...values], { each: true }));
 const Name = () => applyDecorators(IsOptional(), IsString(), MinCodePoints(1), IsStorableString(255));
-const PerPage = () => applyDecorators(IsOptional(), QueryInt(), IsInt(), Min(1), Max(100));
 const Direction = () => applyDecorators(IsOptional(), IsIn(['asc', 'desc']));
-const Cursor = () => applyDecorators(IsOptional(), IsString());
 
 const HEALTH = ['healthy', 'flaky', 'broken'];
 const IMPACT = ['low', 'medium', 'high'];
@@ -38,8 +36,8 @@ export class SearchTestsParams extends TestFilterParams {
   @OneOf(HEALTH) health_status?: ('healthy' | 'flaky' | 'broken')[];
   @OneOf(HEALTH) health_status_exclude?: ('healthy' | 'flaky' | 'broken')[];
   @IsOptional() @QueryBoolean() @IsBoolean() is_quarantined?: boolean;
-  @Cursor() cursor?: string;
-  @PerPage() per_page?: number;
+  @PageParams.cursor() cursor?: string;
+  @PageParams.perPage() per_page?: number;
   @IsOptional() @IsIn([...SEARCH_SORTS]) sort?: SearchSort;
   @Direction() direction?: 'asc' | 'desc';
 }
@@ -59,8 +57,8 @@ export class HealthTransitionParams extends TestScopeParams {
 }
 
 export class TestExecutionsParams {
-  @Cursor() cursor?: string;
-  @PerPage() per_page?: number;
+  @PageParams.cursor() cursor?: string;
+  @PageParams.perPage() per_page?: number;
   @IsOptional() @IsIn([...EXECUTION_SORTS]) sort?: ExecutionSort;
   @Direction() direction?: 'asc' | 'desc';
   @IsOptional() @IsIn(['7d', '30d']) window?: '7d' | '30d';

@@ -1,5 +1,10 @@
-import { actorMetadata, type LogMapping, type LogRecordDraft } from '@switchyard/activity-log-contract';
-import type { RecordedEvent } from '@switchyard/event-store';
+import {
+  actorMetadata,
+  logMappingOfData,
+  repositoryLogRecord,
+  type LogMapping,
+  type LogRecordDraft,
+} from '@switchyard/activity-log-contract';
 import type { HealthStatus } from '../domain/health-status';
 import type { AutoQuarantineSettings, TestQuarantineEvent } from '../domain/test-quarantine';
 
@@ -14,21 +19,6 @@ type Mapper<T extends TestQuarantineEvent['type']> = (data: DataOf<T>) => LogRec
 const API_TRIGGER = 'api';
 const AUTO_TRIGGER = 'auto_quarantine';
 
-const record = (
-  data: { repository: string; at: string },
-  type: string,
-  trigger: string,
-  metadata: Record<string, unknown>,
-): LogRecordDraft => ({
-  type,
-  repository: data.repository,
-  pullRequest: null,
-  baseRef: null,
-  trigger,
-  receivedAt: new Date(data.at),
-  metadata,
-});
-
 /**
  * The spec's health_status_at_event is one of healthy, flaky or broken. A test with no recent runs
  * on the default branch is neither flaky nor broken, which is what healthy means there.
@@ -41,7 +31,7 @@ const configAttributes = (settings: AutoQuarantineSettings) => ({
 
 const mappers: { [T in TestQuarantineEvent['type']]: Mapper<T> } = {
   'test_quarantine.quarantined': (d) => [
-    record(d, 'test.quarantined', d.source === 'auto' ? AUTO_TRIGGER : API_TRIGGER, {
+    repositoryLogRecord(d, 'test.quarantined', d.source === 'auto' ? AUTO_TRIGGER : API_TRIGGER, {
       quarantine_id: d.quarantineId,
       test_id: d.testId,
       test_name: d.testName,
@@ -54,7 +44,7 @@ const mappers: { [T in TestQuarantineEvent['type']]: Mapper<T> } = {
     }),
   ],
   'test_quarantine.dequarantined': (d) => [
-    record(d, 'test.dequarantined', d.source === 'auto' ? AUTO_TRIGGER : API_TRIGGER, {
+    repositoryLogRecord(d, 'test.dequarantined', d.source === 'auto' ? AUTO_TRIGGER : API_TRIGGER, {
       quarantine_id: d.quarantineId,
       test_id: d.original.testId,
       test_name: d.original.testName,
@@ -73,21 +63,21 @@ const mappers: { [T in TestQuarantineEvent['type']]: Mapper<T> } = {
     }),
   ],
   'test_quarantine.auto_quarantine_enabled': (d) => [
-    record(d, 'ci_insights.auto_quarantine.enabled', API_TRIGGER, {
+    repositoryLogRecord(d, 'ci_insights.auto_quarantine.enabled', API_TRIGGER, {
       ...actorMetadata('enabled', d.actor),
       enabled_at: d.at,
       auto_quarantine_config_attributes: configAttributes(d.settings),
     }),
   ],
   'test_quarantine.auto_quarantine_disabled': (d) => [
-    record(d, 'ci_insights.auto_quarantine.disabled', API_TRIGGER, {
+    repositoryLogRecord(d, 'ci_insights.auto_quarantine.disabled', API_TRIGGER, {
       ...actorMetadata('disabled', d.actor),
       disabled_at: d.at,
       auto_quarantine_config_attributes: configAttributes(d.settings),
     }),
   ],
   'test_quarantine.auto_quarantine_modified': (d) => [
-    record(d, 'ci_insights.auto_quarantine.modified', API_TRIGGER, {
+    repositoryLogRecord(d, 'ci_insights.auto_quarantine.modified', API_TRIGGER, {
       ...actorMetadata('updated', d.actor),
       updated_at: d.at,
       auto_quarantine_config_attributes_before: configAttributes(d.before),
@@ -96,9 +86,4 @@ const mappers: { [T in TestQuarantineEvent['type']]: Mapper<T> } = {
   ],
 };
 
-export const quarantineLogMapping: LogMapping = Object.fromEntries(
-  Object.entries(mappers).map(([type, mapper]) => [
-    type,
-    (event: RecordedEvent) => (mapper as (data: unknown) => LogRecordDraft[])(event.data),
-  ]),
-);
+export const quarantineLogMapping: LogMapping = logMappingOfData(mappers);

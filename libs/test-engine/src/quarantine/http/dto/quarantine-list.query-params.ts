@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsStorableString, IsUuid, MinCodePoints, QueryArray, QueryInt } from '@switchyard/http';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
+import { IsStorableString, IsUuid, MinCodePoints, PageParams, QueryArray } from '@switchyard/http';
+import { IsIn, IsOptional, IsString } from 'class-validator';
 import { HEALTH_STATUSES, type HealthStatus } from '../../domain/health-status';
 import { QUARANTINE_SORTS, type QuarantineSort, type SortDirection } from '../../domain/quarantine-listing';
 import type { QuarantineSource } from '../../domain/test-quarantine';
@@ -45,16 +45,8 @@ export class QuarantineListParams {
   @Healths() health_status?: HealthStatus[];
   @Healths() health_status_exclude?: HealthStatus[];
 
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-
-  @IsOptional()
-  @QueryInt()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page?: number;
+  @PageParams.cursor() cursor?: string;
+  @PageParams.perPage() per_page?: number;
 
   @IsOptional()
   @IsIn([...QUARANTINE_SORTS])
