@@ -1,5 +1,5 @@
 import { authCredentialsProjection } from '@switchyard/auth';
-import { eventually } from '@switchyard/testing';
+import { eventually, scaledWait } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 
 const CREDENTIALS = authCredentialsProjection.name;
@@ -36,6 +36,7 @@ describe('/readyz and the credentials read model (all-in-one app)', () => {
     await eventually(
       '/readyz to answer 200',
       async () => (await app.request('GET', '/readyz', { token: null })).status === 200,
+      { timeoutMs: scaledWait(60_000) },
     );
     expect((await app.request('GET', '/v1/application', { token: key })).status).toBe(200);
   }, 120_000);
