@@ -42,6 +42,7 @@ describe('foundation over HTTP (all-in-one app)', () => {
     const token = await app.issueServiceToken();
     const response = await app.request('GET', '/v1/application', { token });
     expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'This endpoint does not accept service tokens' });
   });
 
   it('serves health, readiness and the OpenAPI document without credentials', async () => {
@@ -63,7 +64,7 @@ describe('foundation over HTTP (all-in-one app)', () => {
   it('answers unknown routes with 404 {detail} and tags every response with a request id', async () => {
     const response = await app.request('GET', '/v1/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ detail: expect.any(String) });
+    expect(response.body).toEqual({ detail: 'Not Found' });
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 });

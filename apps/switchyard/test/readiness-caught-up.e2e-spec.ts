@@ -30,7 +30,9 @@ describe('/readyz and the credentials read model (all-in-one app)', () => {
       ok: false,
       details: { behind: [CREDENTIALS] },
     });
-    expect((await app.request('GET', '/v1/application', { token: key })).status).toBe(403);
+    const unknownYet = await app.request('GET', '/v1/application', { token: key });
+    expect(unknownYet.status).toBe(403);
+    expect(unknownYet.body).toEqual({ detail: 'Invalid, revoked or expired credential' });
 
     credentials.start();
     await eventually(

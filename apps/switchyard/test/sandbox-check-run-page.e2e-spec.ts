@@ -87,10 +87,17 @@ describe('sandbox check run pages (all-in-one app, sandbox mode)', () => {
     const other = new SandboxTeam(app, uniqueRepository('check-page-other'));
     await other.commitFile('main', 'README.md', '# gadgets\n');
     const elsewhere = created.body.details_url.replace(team.repository, other.repository);
-    expect((await open(elsewhere)).status).toBe(404);
-    expect((await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/999999999'))).status).toBe(
-      404,
+    const notFound = (detail: string) => ({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+      html: JSON.stringify({ detail }),
+    });
+    expect(await open(elsewhere)).toEqual(notFound(`No check run ${created.body.id} in ${other.repository}`));
+    expect(await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/999999999'))).toEqual(
+      notFound(`No check run 999999999 in ${team.repository}`),
     );
-    expect((await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/x1'))).status).toBe(404);
+    expect(await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/x1'))).toEqual(
+      notFound(`No check run x1 in ${team.repository}`),
+    );
   });
 });

@@ -228,6 +228,9 @@ describe('who may call what on the test engine (issue 35 scope 4)', () => {
           },
         );
         expect(response.status).toBe(403);
+        expect(response.body).toEqual({
+          detail: 'Authentication required: send Authorization: Bearer <application key or token>',
+        });
       });
     },
   );
