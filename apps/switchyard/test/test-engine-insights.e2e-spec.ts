@@ -141,7 +141,9 @@ describe('test engine over HTTP (all-in-one app)', () => {
   it('takes uploads from ci and admin keys only, and serves reads to admin keys, not ci keys', async () => {
     const spans = reporterSpans(job('c5'), [pass('tests/auth.py::t', '2026-05-10T09:00:00Z')]);
     const token = await app.issueServiceToken();
-    await expect(exportSpans(`${app.baseUrl}${base()}/traces`, token, spans)).rejects.toThrow();
+    await expect(exportSpans(`${app.baseUrl}${base()}/traces`, token, spans)).rejects.toThrow(
+      'This endpoint does not accept service tokens',
+    );
     const search = await app.request('GET', `${base()}/search/tests`, { token: ci });
     expect(search.status).toBe(403);
     expect(search.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
