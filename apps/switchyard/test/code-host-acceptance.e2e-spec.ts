@@ -167,10 +167,15 @@ describe('code host acceptance: sandbox forge → webhooks → pull-request snap
     };
 
     // Only an admin may give roles; Rita may not give herself one.
-    expect(
-      (await rita.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, { permission: 'admin' }))
-        .status,
-    ).toBe(403);
+    const selfPromotion = await rita.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, {
+      permission: 'admin',
+    });
+    expect(selfPromotion.status).toBe(403);
+    expect(selfPromotion.body).toEqual({
+      message: 'Must have admin rights to Repository.',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '403',
+    });
     const readOnly = await github.request('PUT', `/repos/${repository}/collaborators/rita-reviewer`, {
       permission: 'pull',
     });

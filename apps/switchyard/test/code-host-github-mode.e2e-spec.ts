@@ -57,7 +57,9 @@ describe('GitHub mode', () => {
       timeoutMs: 30_000,
       intervalMs: 100,
     });
-    expect((await pause('acme/unlisted')).status).toBe(404);
+    const unlisted = await pause('acme/unlisted');
+    expect(unlisted.status).toBe(404);
+    expect(unlisted.body).toEqual({ detail: 'No installation of the GitHub App covers acme/unlisted' });
     expect(github.log).toEqual([
       'GET /app/installations (app)',
       'POST /app/installations/9001/access_tokens (app)',
@@ -80,7 +82,9 @@ describe('GitHub mode', () => {
   }
 
   it('does not mount the sandbox forge', async () => {
-    expect((await app.request('GET', '/sandbox/github/repos/acme/app')).status).toBe(404);
+    const forge = await app.request('GET', '/sandbox/github/repos/acme/app');
+    expect(forge.status).toBe(404);
+    expect(forge.body).toEqual({ detail: 'Not Found' });
   });
 
   it('serves the repositories an installation covers, and stops when they are removed from it', async () => {
@@ -96,9 +100,27 @@ describe('GitHub mode', () => {
     const freezes = (repository: string, token?: string | null) =>
       app.request('GET', `/v1/repos/${repository}/scheduled_freeze`, { token });
     expect((await freezes('Acme/Covered')).status).toBe(200);
-    expect((await freezes('acme/elsewhere')).status).toBe(404);
-    expect((await freezes('acme/elsewhere', null)).status).toBe(403);
-    expect((await freezes('acme/bad%20name')).status).toBe(422);
+    const elsewhere = await freezes('acme/elsewhere');
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toEqual({ detail: 'No installation of the GitHub App covers acme/elsewhere' });
+    const anonymous = await freezes('acme/elsewhere', null);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toEqual({
+      detail: 'Authentication required: send Authorization: Bearer <application key or token>',
+    });
+    const badName = await freezes('acme/bad%20name');
+    expect(badName.status).toBe(422);
+    expect(badName.body).toEqual({
+      detail: [
+        {
+          type: 'string_pattern_mismatch',
+          loc: ['path', 'repository'],
+          msg: "String should match pattern '^[\\w\\-\\.]+$'",
+          input: 'bad name',
+          ctx: { pattern: '^[\\w\\-\\.]+$' },
+        },
+      ],
+    });
 
     const removed = example('installation_repositories', 'removed');
     removed.installation.id = added.installation.id;
@@ -110,7 +132,9 @@ describe('GitHub mode', () => {
       20_000,
     );
     expect(await coverage.covers('acme/covered')).toBe(false);
-    expect((await freezes('acme/covered')).status).toBe(404);
+    const uncovered = await freezes('acme/covered');
+    expect(uncovered.status).toBe(404);
+    expect(uncovered.body).toEqual({ detail: 'No installation of the GitHub App covers acme/covered' });
   });
 
   it('refuses deliveries signed with anything but the App secret', async () => {
@@ -126,5 +150,6 @@ describe('GitHub mode', () => {
       },
     });
     expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ detail: 'The X-Hub-Signature-256 signature is missing or does not match' });
   });
 });

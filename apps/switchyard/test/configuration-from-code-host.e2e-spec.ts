@@ -159,6 +159,7 @@ describe('POST pulls/{number}/simulator (all-in-one app, sandbox forge)', () => 
       body: { mergify_yml: CONFIGURATION },
     });
     expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'Pull request #999999 not found' });
   });
 
   it('answers /healthz while it judges a hostile regex on a long title (issue 33, defect 3)', async () => {

@@ -173,12 +173,28 @@ describe('configuration simulators over HTTP (all-in-one app)', () => {
     ]);
     const notText = await simulate('simulator', 42);
     expect(notText.status).toBe(422);
+    expect(notText.body).toEqual({
+      detail: [
+        {
+          type: 'string_type',
+          loc: ['body', 'mergify_yml'],
+          msg: 'Input should be a valid string',
+          input: 42,
+        },
+      ],
+    });
   });
 
   it('takes an admin key, a service token or a host token; refuses a ci key and no credential', async () => {
     const ciKey = await app.createKey('ci');
-    expect((await simulate('configuration-simulator', 'queue_rules: []\n', ciKey)).status).toBe(403);
-    expect((await simulate('configuration-simulator', 'queue_rules: []\n', null)).status).toBe(403);
+    const withCiKey = await simulate('configuration-simulator', 'queue_rules: []\n', ciKey);
+    expect(withCiKey.status).toBe(403);
+    expect(withCiKey.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
+    const anonymous = await simulate('configuration-simulator', 'queue_rules: []\n', null);
+    expect(anonymous.status).toBe(403);
+    expect(anonymous.body).toEqual({
+      detail: 'Authentication required: send Authorization: Bearer <application key or token>',
+    });
     const serviceToken = await app.issueServiceToken();
     expect((await simulate('simulator', 'queue_rules: []\n', serviceToken)).status).toBe(200);
   });

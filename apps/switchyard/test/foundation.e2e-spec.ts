@@ -29,10 +29,13 @@ describe('foundation over HTTP (all-in-one app)', () => {
   });
 
   it('refuses a missing or unknown credential with 403 {detail} and no Retry-After', async () => {
-    for (const token of [null, 'sy_admin_unknown-secret-value-000000000000']) {
+    for (const [token, detail] of [
+      [null, 'Authentication required: send Authorization: Bearer <application key or token>'],
+      ['sy_admin_unknown-secret-value-000000000000', 'Invalid, revoked or expired credential'],
+    ] as const) {
       const response = await app.request('GET', '/v1/application', { token });
       expect(response.status).toBe(403);
-      expect(response.body).toEqual({ detail: expect.any(String) });
+      expect(response.body).toEqual({ detail });
       expect(response.headers.get('retry-after')).toBeNull();
       expect(response.headers.get('x-ratelimit-remaining')).toBeNull();
     }
@@ -42,6 +45,7 @@ describe('foundation over HTTP (all-in-one app)', () => {
     const token = await app.issueServiceToken();
     const response = await app.request('GET', '/v1/application', { token });
     expect(response.status).toBe(403);
+    expect(response.body).toEqual({ detail: 'This endpoint does not accept service tokens' });
   });
 
   it('serves health, readiness and the OpenAPI document without credentials', async () => {
@@ -63,7 +67,7 @@ describe('foundation over HTTP (all-in-one app)', () => {
   it('answers unknown routes with 404 {detail} and tags every response with a request id', async () => {
     const response = await app.request('GET', '/v1/nothing-here');
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ detail: expect.any(String) });
+    expect(response.body).toEqual({ detail: 'Not Found' });
     expect(response.headers.get('x-request-id')).toBeTruthy();
   });
 });

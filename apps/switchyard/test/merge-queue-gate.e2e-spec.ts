@@ -1,5 +1,6 @@
 import { comparePositions } from '@switchyard/event-store';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
+import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
@@ -34,11 +35,10 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
 
     // The moment the engine starts the first merge (past the merge gate), the queue is paused.
     // A tight look (the merge call takes milliseconds), bounded like every other wait here.
-    const deadline = Date.now() + 300_000;
-    while (merges() === before) {
-      if (Date.now() > deadline) throw new Error('timed out waiting for the first merge to start');
-      await sleep(1);
-    }
+    await eventually('the first merge to start', async () => merges() > before, {
+      timeoutMs: 300_000,
+      intervalMs: 1,
+    });
     const paused = await app.request('PUT', `/v1/repos/${team.repository}/merge-queue/pause`, {
       body: { reason: 'incident' },
     });
@@ -50,7 +50,8 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     await team.until('the engine to settle on the pause', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.pause_observed' && e.data.paused),
     );
-    // Time for a merge call already sent to land and be recorded, then the engine catches up.
+    // Time for a merge call already sent to land and be recorded, then the engine catches up. A
+    // fixed wait on purpose: what it gives time to is a merge that must not happen.
     await sleep(3_000);
     const head = await app.running.storage.store.headPosition();
     await app.running.projections!.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 30_000);
@@ -93,6 +94,7 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     await team.until('the checks to pass', async () =>
       (await team.queueEvents()).some((e) => e.type === 'merge_queue.batch_passed'),
     );
+    // A fixed wait on purpose: the time a held merge would take to go through, and it must not.
     await sleep(3_000);
     expect((await team.pull(number)).merged).toBe(false);
     expect(await team.leaves()).toEqual([]);

@@ -59,7 +59,7 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
 
     const before = await app.request(`GET`, `${base}/merge-queue/status?at=${new Date().toISOString()}`);
     expect(before.status).toBe(404);
-    expect(before.body).toEqual({ detail: expect.any(String) });
+    expect(before.body).toEqual({ detail: 'The repository had no merge queue at that time' });
 
     for (const number of numbers) await team.comment(number, '@mergify queue');
     const samples: Array<{ from: string; to: string; status: Json }> = [];
@@ -157,6 +157,7 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
     expect(withQueue.body).toEqual({ branches: ['main'] });
     const future = await app.request('GET', `${base}/merge-queue/status?at=2999-01-01T00:00:00Z`);
     expect(future.status).toBe(422);
+    expect(future.body).toEqual({ detail: 'at is in the future' });
   });
 });
 
@@ -263,9 +264,14 @@ describe('merge-queue dequeue through the status API (all-in-one app, CI that ne
 
     const gone = await app.request('GET', `${base}/merge-queue/pull/${target}`);
     expect(gone.status).toBe(404);
-    expect(gone.body).toEqual({ detail: expect.any(String) });
-    expect((await app.request('POST', `${base}/merge-queue/pull/${target}/dequeue`)).status).toBe(404);
-    expect((await app.request('GET', `${base}/merge-queue/pull/${target}/dequeue-impact`)).status).toBe(404);
+    const notQueued = { detail: `Pull request #${target} is in no merge queue` };
+    expect(gone.body).toEqual(notQueued);
+    const dequeueAgain = await app.request('POST', `${base}/merge-queue/pull/${target}/dequeue`);
+    expect(dequeueAgain.status).toBe(404);
+    expect(dequeueAgain.body).toEqual(notQueued);
+    const impactAfter = await app.request('GET', `${base}/merge-queue/pull/${target}/dequeue-impact`);
+    expect(impactAfter.status).toBe(404);
+    expect(impactAfter.body).toEqual(notQueued);
     const still = await app.request('GET', `${base}/merge-queue/pull/${numbers[1]}`);
     expect(still.status).toBe(200);
     expect(pullRequestDetailProblems(still.body)).toEqual([]);

@@ -2,6 +2,7 @@ import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { loadConfig } from '@switchyard/platform';
 import {
   eventually,
+  scaledWait,
   holdAppendInFlight,
   otherDatabaseBystander,
   type HeldTransaction,
@@ -84,7 +85,9 @@ describeOnPostgres('the all-in-one on PostgreSQL beside transactions held open',
     const app = await start(database.url);
     running.push(app);
 
-    await eventually('/readyz to answer 200', async () => (await fetch(`${app.url}/readyz`)).status === 200);
+    await eventually('/readyz to answer 200', async () => (await fetch(`${app.url}/readyz`)).status === 200, {
+      timeoutMs: scaledWait(20_000),
+    });
     expect(await call(app, 'GET', '/v1/application')).toMatchObject({
       status: 200,
       body: { scope: 'admin' },

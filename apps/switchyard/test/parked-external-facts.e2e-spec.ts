@@ -73,10 +73,14 @@ describe('an external fact no processor can apply is parked, not a stop', () => 
     expect(first).toMatchObject({ event_type: 'github.pull_request_changed', position: lastPosition });
     const shown = await app.request('GET', `/v1/admin/parked-events/${first.id}`);
     expect(shown.body).toMatchObject({ id: first.id, event: { data: { number: 'abc' } } });
-    expect(
-      (await app.request('GET', '/v1/admin/parked-events', { token: await app.createKey('ci') })).status,
-    ).toBe(403);
-    expect((await app.request('GET', '/v1/admin/parked-events/999999')).status).toBe(404);
+    const withCiKey = await app.request('GET', '/v1/admin/parked-events', {
+      token: await app.createKey('ci'),
+    });
+    expect(withCiKey.status).toBe(403);
+    expect(withCiKey.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
+    const unknown = await app.request('GET', '/v1/admin/parked-events/999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'No parked event 999999' });
 
     // The queue goes on: a later `@mergify queue` on a good pull request is acted on.
     const good = await team.openChange('good');

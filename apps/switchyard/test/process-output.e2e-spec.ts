@@ -79,7 +79,11 @@ describe('the all-in-one process on stdout', () => {
 
     const url = listening.url as string;
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
-    expect((await fetch(`${url}/v1/application`)).status).toBe(403);
+    const refused = await fetch(`${url}/v1/application`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({
+      detail: 'Authentication required: send Authorization: Bearer <application key or token>',
+    });
     await printed('"url":"/v1/application"');
 
     child.kill('SIGTERM');

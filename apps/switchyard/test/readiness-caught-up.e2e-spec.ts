@@ -1,5 +1,5 @@
 import { authCredentialsProjection } from '@switchyard/auth';
-import { eventually } from '@switchyard/testing';
+import { eventually, scaledWait } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 
 const CREDENTIALS = authCredentialsProjection.name;
@@ -30,12 +30,15 @@ describe('/readyz and the credentials read model (all-in-one app)', () => {
       ok: false,
       details: { behind: [CREDENTIALS] },
     });
-    expect((await app.request('GET', '/v1/application', { token: key })).status).toBe(403);
+    const unknownYet = await app.request('GET', '/v1/application', { token: key });
+    expect(unknownYet.status).toBe(403);
+    expect(unknownYet.body).toEqual({ detail: 'Invalid, revoked or expired credential' });
 
     credentials.start();
     await eventually(
       '/readyz to answer 200',
       async () => (await app.request('GET', '/readyz', { token: null })).status === 200,
+      { timeoutMs: scaledWait(60_000) },
     );
     expect((await app.request('GET', '/v1/application', { token: key })).status).toBe(200);
   }, 120_000);

@@ -206,7 +206,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
       ] as const) {
         const response = await app.request(method, path, { token: ciKey, body });
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ detail: expect.any(String) });
+        expect(response.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
         expect(response.headers.get('retry-after')).toBeNull();
       }
       expect(await logOf(repo)).toEqual([created]);
@@ -673,6 +673,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         { body: { reason: 'x' } },
       );
       expect(elsewhere.status).toBe(404);
+      expect(elsewhere.body).toEqual({ detail: 'The scheduled freeze with the given id does not exist' });
       expect(await list(repo)).toEqual([emergency.freeze]);
       expect(await logOf(repo)).toEqual(given);
     });
@@ -760,6 +761,7 @@ describe('repository controls over HTTP (all-in-one app)', () => {
         ] as const) {
           const response = await app.request(method, path, { token: ciKey, body });
           expect(response.status).toBe(403);
+          expect(response.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
           expect(response.headers.get('retry-after')).toBeNull();
         }
       }

@@ -1,3 +1,4 @@
+import { scaledWait } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
@@ -28,10 +29,15 @@ describe('sandbox check run pages (all-in-one app, sandbox mode)', () => {
     const team = new SandboxTeam(app, uniqueRepository('check-page'));
     await team.commitFile('main', 'README.md', '# widgets\n');
     const number = await team.openChange('broken', { failing: true });
-    await team.until('the CI run on the pull request finished', async () => {
-      const conclusions = await team.checksOf(number);
-      return conclusions.length > 0 && conclusions.every((conclusion) => conclusion !== null);
-    });
+    // Bounded within the test's timeout: a run that never finishes is named, not left to jest's timeout.
+    await team.until(
+      'the CI run on the pull request finished',
+      async () => {
+        const conclusions = await team.checksOf(number);
+        return conclusions.length > 0 && conclusions.every((conclusion) => conclusion !== null);
+      },
+      scaledWait(60_000),
+    );
     const { body: pull } = await team.forge('GET', `/pulls/${number}`);
     const { body } = await team.forge<{ check_runs: CheckRun[] }>(
       'GET',
@@ -81,10 +87,17 @@ describe('sandbox check run pages (all-in-one app, sandbox mode)', () => {
     const other = new SandboxTeam(app, uniqueRepository('check-page-other'));
     await other.commitFile('main', 'README.md', '# gadgets\n');
     const elsewhere = created.body.details_url.replace(team.repository, other.repository);
-    expect((await open(elsewhere)).status).toBe(404);
-    expect((await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/999999999'))).status).toBe(
-      404,
+    const notFound = (detail: string) => ({
+      status: 404,
+      type: 'application/json; charset=utf-8',
+      html: JSON.stringify({ detail }),
+    });
+    expect(await open(elsewhere)).toEqual(notFound(`No check run ${created.body.id} in ${other.repository}`));
+    expect(await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/999999999'))).toEqual(
+      notFound(`No check run 999999999 in ${team.repository}`),
     );
-    expect((await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/x1'))).status).toBe(404);
+    expect(await open(created.body.details_url.replace(/\/runs\/\d+$/, '/runs/x1'))).toEqual(
+      notFound(`No check run x1 in ${team.repository}`),
+    );
   });
 });

@@ -30,6 +30,17 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
   const forge = (method: string, path: string, body?: unknown) =>
     app.request(method, `/sandbox/github${path}`, body === undefined ? {} : { body });
 
+  /** The body of the forge's 422, in GitHub's shape. */
+  const unprocessable = (message: string, errors?: object[]) => ({
+    message,
+    documentation_url: 'https://docs.github.com/rest',
+    status: '422',
+    ...(errors ? { errors } : {}),
+  });
+  const invalidRequest = (reason: string) => unprocessable(`Invalid request.\n\n${reason}`);
+  const validationFailed = (resource: string, field: string, message: string) =>
+    unprocessable('Validation Failed', [{ resource, field, code: 'custom', message }]);
+
   /** A repository with a pull request from `feature` (one file changed), CI started. */
   async function pullRequest(label: string): Promise<{ repository: string; number: number; head: string }> {
     const repository = uniqueRepository(label);
@@ -72,15 +83,41 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
 
   it('refuses NUL and lone surrogates anywhere in a request: path, query, body values and keys', async () => {
     const { repository, number } = await pullRequest('forge-text');
-    for (const [method, path, body] of [
-      ['PATCH', `/repos/${repository}/pulls/${number}`, { title: 'x\uD800' }],
-      ['POST', `/repos/${repository}/issues/${number}/comments`, { body: 'hi', ['k\u0000']: 1 }],
-      ['POST', `/repos/${repository}/issues/${number}/labels`, ['ok', 'n\u0000']],
-      ['GET', `/repos/${repository}/git/ref/heads/a%00b`, undefined],
-      ['GET', `/repos/${repository}/pulls?base=%00`, undefined],
+    for (const [method, path, body, reason] of [
+      [
+        'PATCH',
+        `/repos/${repository}/pulls/${number}`,
+        { title: 'x\uD800' },
+        "The body 'title' must not contain a lone UTF-16 surrogate.",
+      ],
+      [
+        'POST',
+        `/repos/${repository}/issues/${number}/comments`,
+        { body: 'hi', ['k\u0000']: 1 },
+        "The body key 'k\u0000' must not contain the NUL character (U+0000).",
+      ],
+      [
+        'POST',
+        `/repos/${repository}/issues/${number}/labels`,
+        ['ok', 'n\u0000'],
+        "The body '[1]' must not contain the NUL character (U+0000).",
+      ],
+      [
+        'GET',
+        `/repos/${repository}/git/ref/heads/a%00b`,
+        undefined,
+        "The path '*' must not contain the NUL character (U+0000).",
+      ],
+      [
+        'GET',
+        `/repos/${repository}/pulls?base=%00`,
+        undefined,
+        "The query 'base' must not contain the NUL character (U+0000).",
+      ],
     ] as const) {
       const answer = await forge(method, path, body);
       expect([method, path, answer.status]).toEqual([method, path, 422]);
+      expect([method, path, answer.body]).toEqual([method, path, invalidRequest(reason)]);
     }
     const pull = await forge('GET', `/repos/${repository}/pulls/${number}`);
     expect([pull.body.title, pull.body.labels, pull.body.comments]).toEqual(['Change', [], 0]);
@@ -88,13 +125,20 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
 
   /** A GET sent with its path exactly as written (fetch would resolve `%2E%2E` as `..` itself). */
   const rawGet = (path: string) =>
-    new Promise<number>((resolve, reject) => {
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const url = new URL(app.baseUrl);
       request(
         { host: url.hostname, port: url.port, path, headers: { authorization: `Bearer ${app.adminKey}` } },
         (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) });
+            } catch (error) {
+              reject(error);
+            }
+          });
         },
       )
         .on('error', reject)
@@ -103,7 +147,13 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
 
   it('finds no repository named `.` or `..` (it made one)', async () => {
     for (const name of ['%2E%2E', '%2E', '%2e%2e'])
-      expect([name, await rawGet(`/sandbox/github/repos/acme/${name}/branches`)]).toEqual([name, 404]);
+      expect([name, await rawGet(`/sandbox/github/repos/acme/${name}/branches`)]).toEqual([
+        name,
+        {
+          status: 404,
+          body: { message: 'Not Found', documentation_url: 'https://docs.github.com/rest', status: '404' },
+        },
+      ]);
     const listed = await forge('GET', '/installation/repositories');
     expect(listed.body.repositories.map((repo: { name: string }) => repo.name)).not.toContain('..');
   });
@@ -124,6 +174,11 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
         completed_at: completedAt,
       });
       expect([completedAt, answer.status]).toEqual([completedAt, 422]);
+      expect(answer.body).toEqual(
+        invalidRequest(
+          `For 'completed_at', "${completedAt}" is not a date-time (YYYY-MM-DDTHH:MM:SSZ, years 1 to 9999).`,
+        ),
+      );
     }
     const runs = await forge('GET', `/repos/${repository}/commits/${head}/check-runs`);
     expect(runs.body.check_runs.map((run: { name: string }) => run.name)).not.toContain('late');
@@ -136,29 +191,43 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
       labels: labels(10_000),
     });
     expect(many.status).toBe(422);
+    const tooManyLabels = validationFailed('Issue', 'labels', 'An issue may have at most 100 labels');
+    expect(many.body).toEqual(tooManyLabels);
     expect(
       (await forge('POST', `/repos/${repository}/issues/${number}/labels`, { labels: labels(60) })).status,
     ).toBe(200);
-    expect(
-      (await forge('POST', `/repos/${repository}/issues/${number}/labels`, { labels: labels(41, 'm') }))
-        .status,
-    ).toBe(422);
-    expect(
-      (await forge('POST', `/repos/${repository}/issues/${number}/labels`, { labels: ['x'.repeat(51)] }))
-        .status,
-    ).toBe(422);
+    const past100 = await forge('POST', `/repos/${repository}/issues/${number}/labels`, {
+      labels: labels(41, 'm'),
+    });
+    expect(past100.status).toBe(422);
+    expect(past100.body).toEqual(tooManyLabels);
+    const longName = await forge('POST', `/repos/${repository}/issues/${number}/labels`, {
+      labels: ['x'.repeat(51)],
+    });
+    expect(longName.status).toBe(422);
+    expect(longName.body).toEqual(
+      validationFailed('Label', 'name', 'name is too long (maximum is 50 characters)'),
+    );
     expect((await forge('GET', `/repos/${repository}/issues/${number}/labels`)).body).toHaveLength(60);
   });
 
   it('caps titles at 256 characters and requested reviewers at 15', async () => {
     const { repository, number } = await pullRequest('forge-title');
-    expect(
-      (await forge('PATCH', `/repos/${repository}/pulls/${number}`, { title: 'x'.repeat(257) })).status,
-    ).toBe(422);
+    const longTitle = await forge('PATCH', `/repos/${repository}/pulls/${number}`, {
+      title: 'x'.repeat(257),
+    });
+    expect(longTitle.status).toBe(422);
+    expect(longTitle.body).toEqual(
+      validationFailed('PullRequest', 'title', 'title is too long (maximum is 256 characters)'),
+    );
     const reviewers = Array.from({ length: 16 }, (_, i) => `reviewer-${i}`);
-    expect(
-      (await forge('POST', `/repos/${repository}/pulls/${number}/requested_reviewers`, { reviewers })).status,
-    ).toBe(422);
+    const sixteen = await forge('POST', `/repos/${repository}/pulls/${number}/requested_reviewers`, {
+      reviewers,
+    });
+    expect(sixteen.status).toBe(422);
+    expect(sixteen.body).toEqual(
+      unprocessable('Reviews may only be requested from 15 users and teams at most.'),
+    );
     expect(
       (
         await forge('POST', `/repos/${repository}/pulls/${number}/requested_reviewers`, {
@@ -189,6 +258,7 @@ function forgeAtItsLimits(storage: () => Promise<{ env: Record<string, string>; 
       app.request('GET', `/v1/ci/${owner}/repositories/${name}/search/tests`),
     ]);
     expect([maximal.status, tooMany.status, queues.status, search.status]).toEqual([200, 422, 200, 200]);
+    expect(tooMany.body).toEqual(validationFailed('Issue', 'labels', 'An issue may have at most 100 labels'));
     expect(maximal.body).toHaveLength(100);
     expect((search.body as { tests: unknown[] }).tests).toHaveLength(1);
   });

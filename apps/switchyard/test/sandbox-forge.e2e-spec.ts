@@ -254,8 +254,18 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
       body: 'nobody',
     });
     expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({
+      message: 'Not Found',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '404',
+    });
     const empty = await github.request('PATCH', `/repos/${repository}/issues/comments/${ids[0]}`, {});
     expect(empty.status).toBe(422);
+    expect(empty.body).toEqual({
+      message: 'Invalid request.\n\n"body" wasn\'t supplied.',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '422',
+    });
     // The one drift is the test's own: a PATCH without the body GitHub requires.
     expect(github.violations).toEqual([
       expect.stringMatching(/^PATCH \/repos\/\S+\/issues\/comments\/\d+ \(request\): .*body/),
@@ -337,6 +347,7 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
     expect(refused.body.message).toBe('Pull Request is not mergeable');
     const stale = await github.request('PUT', `/repos/${repository}/pulls/${a}/merge`, {});
     expect(stale.status).toBe(405);
+    expect(stale.body.message).toBe('Pull Request is not mergeable');
 
     const closed = await github.request('GET', `/repos/${repository}/pulls/${a}`);
     expect(closed.body).toMatchObject({ state: 'closed', merged: true, merge_commit_sha: merged.body.sha });
@@ -440,7 +451,11 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
     await call('POST', `/repos/${repository}/merges`, 204, { base: 'main', head: 'topic' });
     const closedByPush = await call('GET', `/repos/${repository}/pulls/${number}`, 200);
     expect(closedByPush).toMatchObject({ state: 'closed', merged: true });
-    await call('PATCH', `/repos/${repository}/git/refs/heads/topic`, 422, { sha: head });
+    expect(await call('PATCH', `/repos/${repository}/git/refs/heads/topic`, 422, { sha: head })).toEqual({
+      message: 'Update is not a fast forward',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '422',
+    });
     await call('DELETE', `/repos/${repository}/git/refs/heads/topic`, 204);
 
     await call('POST', `/orgs/${owner}/teams`, 201, { name: `Core ${number} ${repository.split('/')[1]}` });
@@ -512,6 +527,12 @@ describe('sandbox forge over HTTP (all-in-one app, sandbox mode)', () => {
       base: 'main',
     });
     expect(invalid.status).toBe(422);
+    expect(invalid.body).toEqual({
+      message: 'Validation Failed',
+      documentation_url: 'https://docs.github.com/rest',
+      status: '422',
+      errors: [{ resource: 'PullRequest', field: 'head', code: 'invalid' }],
+    });
     const denied = await github.as('not-a-known-token').request('GET', `/repos/${repository}`);
     expect(denied.status).toBe(401);
     expect(denied.body.message).toBe('Bad credentials');

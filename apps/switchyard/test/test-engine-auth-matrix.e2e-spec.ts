@@ -14,6 +14,13 @@ import { uniqueRepository } from './unique-repository';
 const HOST_TOKEN = 'ghp_matrix_0123456789';
 type Credential = 'admin key' | 'ci key' | 'service token' | 'host token';
 const CREDENTIALS: Credential[] = ['admin key', 'ci key', 'service token', 'host token'];
+/** The refusal of a credential of a kind the route does not take. */
+const REFUSED: Record<Credential, string> = {
+  'admin key': 'This endpoint does not accept admin application keys',
+  'ci key': 'This endpoint does not accept CI application keys',
+  'service token': 'This endpoint does not accept service tokens',
+  'host token': 'This endpoint does not accept code-host tokens',
+};
 
 interface Operation {
   /** As the README's table writes it. */
@@ -215,7 +222,7 @@ describe('who may call what on the test engine (issue 35 scope 4)', () => {
           return;
         }
         expect(response.status).toBe(403);
-        expect(response.body).toEqual({ detail: expect.any(String) });
+        expect(response.body).toEqual({ detail: REFUSED[credential] });
         expect(response.headers.get('retry-after')).toBeNull();
       });
 
@@ -228,6 +235,9 @@ describe('who may call what on the test engine (issue 35 scope 4)', () => {
           },
         );
         expect(response.status).toBe(403);
+        expect(response.body).toEqual({
+          detail: 'Authentication required: send Authorization: Bearer <application key or token>',
+        });
       });
     },
   );

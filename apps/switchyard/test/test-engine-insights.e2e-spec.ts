@@ -115,7 +115,10 @@ describe('test engine over HTTP (all-in-one app)', () => {
       rawBody: gzipSync(Buffer.from('not a protobuf message at all')) as unknown as string,
     });
     expect(garbage.status).toBe(400);
-    expect(typeof garbage.body.detail).toBe('string');
+    expect(garbage.body).toEqual({
+      detail:
+        'The body is not an OTLP ExportTraceServiceRequest in protobuf: invalid wire type 6 at offset 1',
+    });
 
     const huge = await fetch(`${app.baseUrl}${ownBase}/traces`, {
       method: 'POST',
@@ -123,13 +126,14 @@ describe('test engine over HTTP (all-in-one app)', () => {
       body: Buffer.alloc(25 * 1024 * 1024 + 1, 1),
     });
     expect(huge.status).toBe(413);
-    expect(typeof ((await huge.json()) as { detail: unknown }).detail).toBe('string');
+    expect(await huge.json()).toEqual({ detail: 'Request body is too large' });
 
     const elsewhere = await app.request('PUT', `/v1/repos/${own}/merge-queue/pause`, {
       headers: { 'content-type': 'application/x-protobuf' },
       rawBody: 'x',
     });
     expect(elsewhere.status).toBe(415);
+    expect(elsewhere.body).toEqual({ detail: 'Unsupported media type: application/x-protobuf' });
 
     expect((await counted()).body).toEqual(before.body);
   });
@@ -137,9 +141,12 @@ describe('test engine over HTTP (all-in-one app)', () => {
   it('takes uploads from ci and admin keys only, and serves reads to admin keys, not ci keys', async () => {
     const spans = reporterSpans(job('c5'), [pass('tests/auth.py::t', '2026-05-10T09:00:00Z')]);
     const token = await app.issueServiceToken();
-    await expect(exportSpans(`${app.baseUrl}${base()}/traces`, token, spans)).rejects.toThrow();
+    await expect(exportSpans(`${app.baseUrl}${base()}/traces`, token, spans)).rejects.toThrow(
+      'This endpoint does not accept service tokens',
+    );
     const search = await app.request('GET', `${base()}/search/tests`, { token: ci });
     expect(search.status).toBe(403);
+    expect(search.body).toEqual({ detail: 'This endpoint does not accept CI application keys' });
   });
 
   it('search/tests: default order and page size, totals, Link cursors, globs and every filter', async () => {
@@ -212,6 +219,10 @@ describe('test engine over HTTP (all-in-one app)', () => {
 
     const refused = await app.request('GET', `${base()}/search/tests?per_page=101&sort=nope`);
     expect(refused.status).toBe(422);
+    expect(refused.body.detail).toEqual([
+      expect.objectContaining({ type: 'less_than_equal', loc: ['query', 'per_page'], input: '101' }),
+      expect.objectContaining({ type: 'enum', loc: ['query', 'sort'], input: 'nope' }),
+    ]);
   });
 
   it('tests/{test_id}: ratios, first and last failure, and narrowing to a job', async () => {
@@ -248,12 +259,27 @@ describe('test engine over HTTP (all-in-one app)', () => {
     });
     const none = await app.request('GET', `${base()}/tests/${ids[FINE]}?job_name=nope`);
     expect(none.status).toBe(404);
+    expect(none.body).toEqual({ detail: 'Test not found' });
     const bad = await app.request('GET', `${base()}/tests/not-a-uuid`);
     expect(bad.status).toBe(422);
+    expect(bad.body).toEqual({
+      detail: [
+        {
+          type: 'uuid_parsing',
+          loc: ['path', 'test_id'],
+          msg: 'Input should be a valid UUID, expected 32 hexadecimal digits in 8-4-4-4-12 groups',
+          input: 'not-a-uuid',
+        },
+      ],
+    });
     const unknownStat = await app.request('GET', `${base()}/tests/${ids[BROKEN]}/stats/p99`);
     expect(unknownStat.status).toBe(422);
     expect(unknownStat.body.detail[0]).toMatchObject({ type: 'enum', loc: ['path', 'stat'], input: 'p99' });
-    expect((await app.request('GET', `${base()}/tests/stats/nope`)).status).toBe(422);
+    const statsNope = await app.request('GET', `${base()}/tests/stats/nope`);
+    expect(statsNope.status).toBe(422);
+    expect(statsNope.body.detail).toEqual([
+      expect.objectContaining({ type: 'enum', loc: ['path', 'stat'], input: 'nope' }),
+    ]);
   });
 
   it('tests/{test_id}/stats/{stat}: one point per UTC day including today', async () => {
@@ -351,6 +377,7 @@ describe('test engine over HTTP (all-in-one app)', () => {
     expect(broken.body.failures).toHaveLength(1); // "got 500" and "got 503" mask to one message
     const unknown = await app.request('GET', `${base()}/tests/${ids[BROKEN]}/failures/${id}`);
     expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ detail: 'Failure not found' });
   });
 
   it('executions: identities on the default branch by executions, with cursors', async () => {
@@ -422,5 +449,6 @@ describe('test engine over HTTP (all-in-one app)', () => {
       rawBody: '<nope/>',
     });
     expect(notXml.status).toBe(400);
+    expect(notXml.body).toEqual({ detail: 'no testsuites or testsuite tag found' });
   });
 });

@@ -133,7 +133,9 @@ describe('quarantines following test health (all-in-one app)', () => {
         unquarantine_when_healthy: false,
       }),
     ]);
-    expect((await app.request('GET', `${quarantinesPath(repo)}/${lift.body.id}`)).status).toBe(404);
+    const lifted = await app.request('GET', `${quarantinesPath(repo)}/${lift.body.id}`);
+    expect(lifted.status).toBe(404);
+    expect(lifted.body).toEqual({ detail: 'The quarantine with the given id does not exist' });
 
     const log = await app.request(
       'GET',

@@ -301,7 +301,18 @@ describe('test quarantines over HTTP (all-in-one app)', () => {
     });
     app.clock.set('2026-03-05T11:00:00.000Z');
     expect((await put({ enabled: false })).body.enabled).toBe(false);
-    expect((await put({ enabled: 'maybe' })).status).toBe(422);
+    const maybe = await put({ enabled: 'maybe' });
+    expect(maybe.status).toBe(422);
+    expect(maybe.body).toEqual({
+      detail: [
+        {
+          type: 'bool_parsing',
+          loc: ['body', 'enabled'],
+          msg: 'Input should be a valid boolean, unable to interpret input',
+          input: 'maybe',
+        },
+      ],
+    });
 
     expect((await logOf(repo)).map((event) => [event.type, event.metadata])).toEqual([
       [

@@ -130,6 +130,9 @@ describe('POST /webhooks/github', () => {
       },
     });
     expect(tampered.status).toBe(401);
+    expect(tampered.body).toEqual({
+      detail: 'The X-Hub-Signature-256 signature is missing or does not match',
+    });
     expect(await storedUnder(deliveries)).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { openSwitchyardStorage } from '@switchyard/runtime';
 import { loadConfig } from '@switchyard/platform';
-import { freshPostgresDatabase } from '@switchyard/testing';
+import { eventually, freshPostgresDatabase } from '@switchyard/testing';
 import { randomBytes } from 'node:crypto';
 import { listeningUrl, spawnDeploymentProcess, type DeploymentProcess } from '../deployment-processes';
 import { startTestApp, TEST_ACCOUNT, TEST_ADMIN_KEY } from '../harness';
@@ -58,13 +58,16 @@ export async function splitTarget(databaseUrl: string, redisUrl: string): Promis
     loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'silent' }),
   );
   // The admin key works once the projector has built the credentials read model.
-  for (let ready = false; !ready;) {
-    const answer = await fetch(`${baseUrl}/v1/application`, {
-      headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
-    });
-    ready = answer.status === 200;
-    if (!ready) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await eventually(
+    'the split deployment to accept the admin key',
+    async () => {
+      const answer = await fetch(`${baseUrl}/v1/application`, {
+        headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
+      });
+      return answer.status === 200;
+    },
+    { intervalMs: 500 },
+  );
   let kills = 0;
   return {
     name: 'split',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describeEachDatabase, untilSettled } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait, untilSettled } from '@switchyard/testing';
 import { dropTestSchema } from '../testing/drop-test-schema';
 import type { EventFilter, ExpectedRevision, ReadAllOptions } from '../types';
 import { EventSchemas } from '../upcasting';
@@ -327,7 +327,10 @@ describeEachDatabase('SqlEventStore', (database) => {
         { expectedRevision: 'no_stream' },
       );
       const mine = () => heard.map(wakeHintOf).find((hint) => hint?.types?.includes(type));
-      while (!mine()) await new Promise((resolve) => setTimeout(resolve, 10));
+      await eventually('the wake hint of the append', async () => mine(), {
+        timeoutMs: scaledWait(20_000),
+        intervalMs: 10,
+      });
       expect(mine()).toEqual({
         types: expect.arrayContaining([type, `${type}.other`]),
         position: lastPosition,
@@ -361,12 +364,15 @@ async function readUntil(
   after: string,
   done: (streams: string[]) => boolean,
 ): Promise<{ streams: string[]; lastPosition: string }> {
-  for (;;) {
-    const page = await store.readAll({ after, limit: 100, ...read });
-    const streams = page.events.map((e) => e.streamId);
-    if (done(streams)) return { streams, lastPosition: page.lastPosition };
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return eventually(
+    `a page after ${after} with the streams awaited`,
+    async () => {
+      const page = await store.readAll({ after, limit: 100, ...read });
+      const streams = page.events.map((e) => e.streamId);
+      return done(streams) ? { streams, lastPosition: page.lastPosition } : undefined;
+    },
+    { timeoutMs: scaledWait(20_000) },
+  );
 }
 
 function deferred(): { promise: Promise<void>; resolve: () => void } {

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
-import { eventually } from '@switchyard/testing';
+import { eventually, scaledWait } from '@switchyard/testing';
 import { BatchedStdout, LOG_BATCH_CHARS } from './create-logger';
 
 describe('BatchedStdout', () => {
@@ -34,11 +34,17 @@ describe('BatchedStdout', () => {
     log.info('one');
     log.info('two');
     expect(messages()).toEqual([]);
-    const written = await eventually('both lines written', async () => messages().length === 2 && messages());
+    const written = await eventually(
+      'both lines written',
+      async () => messages().length === 2 && messages(),
+      { timeoutMs: scaledWait(20_000) },
+    );
     expect(written).toEqual(['one', 'two']);
     // A line logged after the first batch went out is written too.
     log.info('three');
-    await eventually('the third line written', async () => messages().length === 3);
+    await eventually('the third line written', async () => messages().length === 3, {
+      timeoutMs: scaledWait(20_000),
+    });
     expect(messages()).toEqual(['one', 'two', 'three']);
   });
 
@@ -47,7 +53,9 @@ describe('BatchedStdout', () => {
     const count = Math.ceil((LOG_BATCH_CHARS * 10) / 60);
     for (let i = 0; i < count; i++) log.info(`line ${i}`);
     expect(messages().length).toBeGreaterThan(0);
-    await eventually('every line written', async () => messages().length === count);
+    await eventually('every line written', async () => messages().length === count, {
+      timeoutMs: scaledWait(20_000),
+    });
     expect(messages()).toEqual(Array.from({ length: count }, (_, i) => `line ${i}`));
   });
 

@@ -5,7 +5,7 @@ import { SqlEventStore } from '@switchyard/event-store/sql';
 import { FixedClock } from '@switchyard/kernel';
 import { ensureCheckpointTable, ProcessorHost } from '@switchyard/projection';
 import type { SqlExecutor } from '@switchyard/sql';
-import { describeEachDatabase, eventually } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider } from '../application/merge-queue.stream';
 import { configure, enqueue, minutes, policyWith } from '../testing/queue-commands';
 import { queueStatusProjection } from './queue-status.projection';
@@ -166,10 +166,14 @@ describeEachDatabase('queue status service: the kept live answer', (db) => {
     // The kept answer, not one rendered for this request...
     expect(await live()).toBe(first);
     // ...which the next one, rendered meanwhile, replaces.
-    const next = await eventually('the answer rendered for the new second', async () => {
-      const answer = await live();
-      return answer !== first && answer;
-    });
+    const next = await eventually(
+      'the answer rendered for the new second',
+      async () => {
+        const answer = await live();
+        return answer !== first && answer;
+      },
+      { timeoutMs: scaledWait(20_000) },
+    );
     expect(next).toEqual(first);
     expect(await live()).toBe(next);
     // A change is never served from the kept answer: the request waits for its rendering.

@@ -1,5 +1,5 @@
 import { isAtOrAfter } from '@switchyard/event-store';
-import { describeEachDatabase, eventually } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import { ReadModelStoppedError } from '../freshness';
 import { ProcessorRunner } from '../processor/processor-runner';
 import {
@@ -63,8 +63,10 @@ describeEachDatabase('CheckpointFreshness over NOTIFY', (db) => {
     other.start();
     const position = await appendTypes(env.store, `${prefix}-s`, ['A']);
     expect(await reader.waitFor([watched.name, other.name], position, 20_000)).toBe(true);
-    await eventually('the announcement of the watched checkpoint', async () =>
-      heard.some((heardAt) => heardAt !== 'start' && isAtOrAfter(heardAt, position)),
+    await eventually(
+      'the announcement of the watched checkpoint',
+      async () => heard.some((heardAt) => heardAt !== 'start' && isAtOrAfter(heardAt, position)),
+      { timeoutMs: scaledWait(20_000) },
     );
     unsubscribe();
     const count = heard.length;

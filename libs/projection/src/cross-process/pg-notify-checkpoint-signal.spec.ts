@@ -1,4 +1,4 @@
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import { openProjectionTestEnv, uniqueName, type ProjectionTestEnv } from '../test/projection-test-env';
 import type { CheckpointUpdate } from './checkpoint-signal';
 import { PgNotifyCheckpointSignal } from './pg-notify-checkpoint-signal';
@@ -14,18 +14,17 @@ describeEachDatabase('PgNotifyCheckpointSignal', (db) => {
     const signal = new PgNotifyCheckpointSignal(env.executor);
     const name = uniqueName('notify');
     const received: CheckpointUpdate[] = [];
-    let delivered!: () => void;
-    const both = new Promise<void>((resolve) => (delivered = resolve));
     // The channel is shared by everything on this database: keep to our own projection name.
     const unsubscribe = await signal.subscribe((update) => {
       if (update.name !== name) return;
       received.push(update);
-      if (received.length === 2) delivered();
     });
     try {
       await signal.publish({ name, position: 'start' });
       await signal.publish({ name, position: '00000000000000000001:00000000000000000001' });
-      await both;
+      await eventually('both checkpoints delivered', async () => received.length >= 2, {
+        timeoutMs: scaledWait(20_000),
+      });
       expect(received).toEqual([
         { name, position: 'start' },
         { name, position: '00000000000000000001:00000000000000000001' },

@@ -1,6 +1,6 @@
 import { PgliteExecutor } from '@switchyard/sql';
 import { SqlEventStore } from '@switchyard/event-store/sql';
-import { testRedisUrl } from '@switchyard/testing';
+import { eventually, scaledWait, testRedisUrl } from '@switchyard/testing';
 import { ProcessorRunner } from '../processor/processor-runner';
 import { appendTypes, uniqueName } from '../test/projection-test-env';
 import { RecordingLogger } from '../test/recording-logger';
@@ -26,18 +26,17 @@ describeWithRedis('RedisCheckpointSignal', () => {
   it('delivers each published checkpoint to subscribers of another connection, in order', async () => {
     const name = uniqueName('redis');
     const received: CheckpointUpdate[] = [];
-    let delivered!: () => void;
-    const both = new Promise<void>((resolve) => (delivered = resolve));
     // Other suites may publish on the shared channel: keep to our own projection name.
     const unsubscribe = await connect().subscribe((update) => {
       if (update.name !== name) return;
       received.push(update);
-      if (received.length === 2) delivered();
     });
     const publisher = connect();
     await publisher.publish({ name, position: 'start' });
     await publisher.publish({ name, position: '00000000000000000001:00000000000000000001' });
-    await both;
+    await eventually('both checkpoints delivered', async () => received.length >= 2, {
+      timeoutMs: scaledWait(20_000),
+    });
     await unsubscribe();
     expect(received).toEqual([
       { name, position: 'start' },

@@ -1,4 +1,4 @@
-import { eventually, testRedisUrl } from '@switchyard/testing';
+import { eventually, scaledWait, testRedisUrl } from '@switchyard/testing';
 import { Redis } from 'ioredis';
 import { uniqueName } from '../test/projection-test-env';
 import { BalancedLeases } from './balanced-leases';
@@ -54,11 +54,15 @@ describeWithRedis('BalancedLeases', () => {
     const { member: second, redis: secondConnection } = await join(scope);
     const secondHeld = new Map<string, Ownership>();
     // The first gives up what is above its share at its next heartbeat; the second takes it.
-    await eventually('the partitions are shared out', async () => {
-      await takeWhatIsFree(first, firstHeld);
-      await takeWhatIsFree(second, secondHeld);
-      return first.heldGroups().length === GROUPS / 2 && second.heldGroups().length === GROUPS / 2;
-    });
+    await eventually(
+      'the partitions are shared out',
+      async () => {
+        await takeWhatIsFree(first, firstHeld);
+        await takeWhatIsFree(second, secondHeld);
+        return first.heldGroups().length === GROUPS / 2 && second.heldGroups().length === GROUPS / 2;
+      },
+      { timeoutMs: scaledWait(20_000) },
+    );
     expect(new Set([...first.heldGroups(), ...second.heldGroups()]).size).toBe(GROUPS);
     for (const group of second.heldGroups()) {
       const index = group.slice('partition.'.length);
@@ -69,9 +73,13 @@ describeWithRedis('BalancedLeases', () => {
 
     // The second is cut off without a word (no release, no leaving): its leases and membership expire.
     secondConnection.disconnect();
-    await eventually('the first takes every partition back', async () => {
-      await takeWhatIsFree(first, firstHeld);
-      return first.heldGroups().length === GROUPS;
-    });
+    await eventually(
+      'the first takes every partition back',
+      async () => {
+        await takeWhatIsFree(first, firstHeld);
+        return first.heldGroups().length === GROUPS;
+      },
+      { timeoutMs: scaledWait(20_000) },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { CommandService } from '@switchyard/event-store/application';
 import { PgliteExecutor } from '@switchyard/sql';
 import { SqlEventStore } from '@switchyard/event-store/sql';
-import { eventually, testRedisUrl } from '@switchyard/testing';
+import { eventually, scaledWait, testRedisUrl } from '@switchyard/testing';
 import { Redis } from 'ioredis';
 import { ProcessorRunner } from '../processor/processor-runner';
 import type { Reactor } from '../processor/reactor';
@@ -63,11 +63,11 @@ describeWithRedis('RedisLeases', () => {
         if (ttl > 0 && (await redis.get(key)) === token) renewals += 1;
         return renewals >= 5;
       },
-      { intervalMs: 100 },
+      { timeoutMs: scaledWait(20_000), intervalMs: 100 },
     );
     expect(lease!.held()).toBe(true);
     await redis.set(key, 'someone-else', 'PX', 60_000);
-    await eventually('the lease lost', async () => lease!.lost.aborted);
+    await eventually('the lease lost', async () => lease!.lost.aborted, { timeoutMs: scaledWait(20_000) });
     expect(lease!.held()).toBe(false);
     await lease!.release();
     expect(await redis.get(key)).toBe('someone-else');
@@ -86,8 +86,6 @@ describeWithRedis('RedisLeases', () => {
     let overlapped = false;
     // The owner stalls before the effect of the third event (a long GC pause, a hung call).
     let stalling: string | null = null;
-    let stalled!: () => void;
-    const stalledOn = new Promise<void>((resolve) => (stalled = resolve));
     let resume!: () => void;
     const resumed = new Promise<void>((resolve) => (resume = resolve));
     const refusedAfterResume: unknown[] = [];
@@ -98,7 +96,6 @@ describeWithRedis('RedisLeases', () => {
       async react(event, context) {
         if ((event.data as { index: number }).index === 2 && stalling === null) {
           stalling = engine;
-          stalled();
           await resumed;
           try {
             context.assertOwnership();
@@ -139,7 +136,7 @@ describeWithRedis('RedisLeases', () => {
         await store.appendToStream(`${name}-requests`, [{ type: requested, data: { index } }], {
           expectedRevision: 'any',
         });
-      await eventually('both effects', async () => effects.length === 2);
+      await eventually('both effects', async () => effects.length === 2, { timeoutMs: scaledWait(20_000) });
       const owner = effects[0]!.engine as 'one' | 'two';
       const successor = owner === 'one' ? 'two' : 'one';
       expect(effects.map((effect) => effect.engine)).toEqual([owner, owner]);
@@ -151,16 +148,22 @@ describeWithRedis('RedisLeases', () => {
       await store.appendToStream(`${name}-requests`, [{ type: requested, data: { index: 2 } }], {
         expectedRevision: 'any',
       });
-      await stalledOn;
+      await eventually('the owner to stall before the third effect', async () => stalling !== null, {
+        timeoutMs: scaledWait(20_000),
+      });
       expect(stalling).toBe(owner);
       leaseConnections[owner].disconnect();
       expect(effects).toHaveLength(2);
-      await eventually('the successor performs the stalled effect', async () => effects.length === 3);
+      await eventually('the successor performs the stalled effect', async () => effects.length === 3, {
+        timeoutMs: scaledWait(20_000),
+      });
       expect(effects[2]!.engine).toBe(successor);
 
       // The old owner wakes up: its fencing check refuses the effect it was about to perform.
       resume();
-      await eventually('the old owner refused', async () => refusedAfterResume.length === 1);
+      await eventually('the old owner refused', async () => refusedAfterResume.length === 1, {
+        timeoutMs: scaledWait(20_000),
+      });
       expect(refusedAfterResume[0]).toBeInstanceOf(OwnershipLostError);
 
       const last = await appendTypes(store, `${name}-requests`, [requested]);

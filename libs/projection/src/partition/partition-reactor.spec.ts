@@ -1,6 +1,6 @@
 import { CommandService } from '@switchyard/event-store/application';
 import type { Position, RecordedEvent } from '@switchyard/event-store';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { ProcessorRunner } from '../processor/processor-runner';
 import type { Reactor } from '../processor/reactor';
@@ -35,8 +35,7 @@ describeEachDatabase('A reactor split into partitions', (db) => {
     const reactions: string[] = [];
     const alreadyApplied: string[] = [];
     let crashOn: string | null = null;
-    let crashed: () => void = () => undefined;
-    const crash = new Promise<void>((resolve) => (crashed = resolve));
+    let crashed = false;
     const reactor: Reactor = {
       name: prefix,
       eventTypes: [requested],
@@ -46,7 +45,7 @@ describeEachDatabase('A reactor split into partitions', (db) => {
         if (outcome.alreadyApplied) alreadyApplied.push(event.eventId);
         if (event.eventId !== crashOn) return;
         // The process dies here, on the way to the upgrade: the result is stored, the checkpoint has not moved.
-        crashed();
+        crashed = true;
         await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
         throw new Error('killed');
       },
@@ -70,7 +69,9 @@ describeEachDatabase('A reactor split into partitions', (db) => {
     crashOn = history[4]!.eventId;
     const unpartitioned = runnerOf(reactor);
     unpartitioned.start();
-    await crash;
+    await eventually('the reactor to die reacting to its last event', async () => crashed, {
+      timeoutMs: scaledWait(20_000),
+    });
     await unpartitioned.stop();
     const stoppedAt = (await readCheckpoint(env.executor, prefix))!.position;
     expect(stoppedAt).toBe(history[3]!.position);

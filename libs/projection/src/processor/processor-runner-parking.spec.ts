@@ -1,4 +1,4 @@
-import { describeEachDatabase, eventually } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import {
   countParkedEvents,
   listParkedEvents,
@@ -82,10 +82,13 @@ describeEachDatabase('ProcessorRunner parking external facts', (db) => {
     fix.fixed = true;
     const replaying = replayParkedEvent(env.executor, parked!.id, 20_000);
     // The owner carries requests out at its heartbeat; here the test is the heartbeat.
-    await eventually('the replay is requested', async () =>
-      (await listParkedEvents(env.executor, { processor: name })).some(
-        (row) => row.replayRequestedAt !== null,
-      ),
+    await eventually(
+      'the replay is requested',
+      async () =>
+        (await listParkedEvents(env.executor, { processor: name })).some(
+          (row) => row.replayRequestedAt !== null,
+        ),
+      { timeoutMs: scaledWait(20_000) },
     );
     await runner.replayRequested();
     expect(await replaying).toMatchObject({ outcome: 'replayed' });

@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import { encodeSqlPosition, isAtOrAfter, type EventStore } from '@switchyard/event-store';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import { advanceCheckpoint, readCheckpoint } from '../checkpoint/checkpoint-store';
 import type { Projection } from '../projection';
 import {
@@ -244,11 +244,9 @@ describeEachDatabase('ProcessorRunner', (db) => {
   it('does not blame an event for attempts made while the database is unreachable', async () => {
     let outage = false;
     let attempts = 0;
-    let fourthAttempt: () => void = () => undefined;
-    const manyAttempts = new Promise<void>((resolve) => (fourthAttempt = resolve));
     const { name, stream, projection } = tally({
       failWhile: () => {
-        if (outage && ++attempts === 4) fourthAttempt();
+        if (outage) attempts++;
         return outage;
       },
     });
@@ -265,7 +263,9 @@ describeEachDatabase('ProcessorRunner', (db) => {
     outage = true;
     const head = await appendTypes(env.store, `${stream}a`, ['A']);
 
-    await manyAttempts;
+    await eventually('four attempts while the database is unreachable', async () => attempts >= 4, {
+      timeoutMs: scaledWait(20_000),
+    });
     expect(runner.status().state).not.toBe('failed');
     outage = false;
     expect(await runner.waitFor(head)).toBe(true);

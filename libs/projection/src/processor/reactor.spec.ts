@@ -1,5 +1,5 @@
 import { CommandService } from '@switchyard/event-store/application';
-import { describeEachDatabase, eventually } from '@switchyard/testing';
+import { describeEachDatabase, eventually, scaledWait } from '@switchyard/testing';
 import {
   appendTypes,
   openProjectionTestEnv,
@@ -35,8 +35,6 @@ describeEachDatabase('A reactor', (db) => {
     const sideEffects: string[] = [];
     const outcomes: Array<boolean> = [];
     let crash = true;
-    let reacted: () => void = () => undefined;
-    const firstReaction = new Promise<void>((resolve) => (reacted = resolve));
 
     const reactor: Reactor = {
       name: prefix,
@@ -47,7 +45,6 @@ describeEachDatabase('A reactor', (db) => {
         outcomes.push(outcome.alreadyApplied === true);
         if (!crash) return;
         // The process dies here: the command is stored, the checkpoint has not moved.
-        reacted();
         await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
         throw new Error('killed');
       },
@@ -57,7 +54,9 @@ describeEachDatabase('A reactor', (db) => {
     const source = await appendTypes(env.store, `${prefix}-requests`, [requested]);
     const first = runner();
     first.start();
-    await firstReaction;
+    await eventually('the first reaction to store its command', async () => outcomes.length > 0, {
+      timeoutMs: scaledWait(20_000),
+    });
     await first.stop();
     expect(first.position()).toBe('start');
 
@@ -98,7 +97,9 @@ describeEachDatabase('A reactor', (db) => {
     const first = runner();
     first.start();
     // Its checkpoint is placed at the head before anything else is appended.
-    await eventually('the first start to place its checkpoint', async () => first.position() !== null);
+    await eventually('the first start to place its checkpoint', async () => first.position() !== null, {
+      timeoutMs: scaledWait(20_000),
+    });
     const whileRunning = await appendTypes(env.store, `${prefix}-live`, [happened]);
     try {
       expect(await first.waitFor(whileRunning)).toBe(true);

@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { SqlQueryable } from '@switchyard/sql';
-import { describeEachDatabase } from '@switchyard/testing';
+import { describeEachDatabase, scaledWait } from '@switchyard/testing';
 import { readCheckpoint } from '../checkpoint/checkpoint-store';
 import { generationSchemaPrefix, liveSchema, quoteIdentifier } from '../generations/generation-schema';
 import { readActiveGeneration } from '../generations/generation-table';
@@ -231,7 +231,16 @@ describeEachDatabase('rebuildBlueGreen beside the live runner', (db) => {
         await base.apply(tx, events);
       },
     });
-    await built;
+    // Stopped the moment it begins applying (a poll could come after the rebuild's end), yet bounded.
+    await Promise.race([
+      built,
+      new Promise<never>((_, reject) =>
+        setTimeout(
+          () => reject(new Error('the version-bump rebuild never began')),
+          scaledWait(20_000),
+        ).unref(),
+      ),
+    ]);
     await v2.stop();
     expect(await readTally(env.executor, name)).toEqual(serving);
     expect(await readCheckpoint(env.executor, name)).toMatchObject({ version: 1 });

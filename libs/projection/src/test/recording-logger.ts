@@ -1,3 +1,4 @@
+import { scaledWait } from '@switchyard/testing';
 import type { ProjectionLogger } from '../logger';
 
 export interface LogEntry {
@@ -23,12 +24,27 @@ export class RecordingLogger implements ProjectionLogger {
     this.record({ level: 'error', context, message });
   }
 
-  /** The first entry (already logged or still to come) of that level whose message contains the text. */
-  entry(level: LogEntry['level'], text = ''): Promise<LogEntry> {
+  /**
+   * The first entry (already logged or still to come) of that level whose message contains the text;
+   * refused, naming what was logged instead, if none comes within the timeout.
+   */
+  entry(level: LogEntry['level'], text = '', timeoutMs = scaledWait(20_000)): Promise<LogEntry> {
     const matches = (entry: LogEntry) => entry.level === level && entry.message.includes(text);
     const logged = this.entries.find(matches);
     if (logged) return Promise.resolve(logged);
-    return new Promise((resolve) => this.watchers.push({ matches, resolve }));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const seen = this.entries.map((entry) => `${entry.level}: ${entry.message}`).join('; ');
+        reject(new Error(`no ${level} entry containing '${text}' in ${timeoutMs} ms; logged: ${seen}`));
+      }, timeoutMs).unref();
+      this.watchers.push({
+        matches,
+        resolve: (entry) => {
+          clearTimeout(timer);
+          resolve(entry);
+        },
+      });
+    });
   }
 
   private record(entry: LogEntry): void {
