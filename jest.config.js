@@ -20,6 +20,8 @@ const ESM_ONLY_PACKAGES = [
   'content-type',
   // @fastify/static's (the dashboard's assets).
   'content-disposition',
+  // The dashboard's components: Preact 11 ships only `.mjs` modules.
+  'preact',
 ];
 
 // Packages whose exports offer only an `import` condition, which jest's CommonJS resolver does not
@@ -30,7 +32,7 @@ moduleNameMapper['^@octokit/webhooks-methods$'] =
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],
-  testMatch: ['**/*.spec.ts', '**/test/**/*.e2e-spec.ts'],
+  testMatch: ['**/*.spec.ts', '**/*.spec.tsx', '**/test/**/*.e2e-spec.ts'],
   moduleNameMapper,
   transform: {
     '^.+\\.ts$': [
@@ -44,7 +46,19 @@ module.exports = {
         module: { type: 'commonjs' },
       },
     ],
-    '^.+\\.js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
+    // The dashboard's components (apps/dashboard): JSX for Preact, as esbuild compiles it for the page.
+    '^.+\\.tsx$': [
+      '@swc/jest',
+      {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', importSource: 'preact' } },
+          target: 'es2022',
+        },
+        module: { type: 'commonjs' },
+      },
+    ],
+    '^.+\\.m?js$': ['@swc/jest', { jsc: { target: 'es2022' }, module: { type: 'commonjs' } }],
   },
   // @octokit/* and a few of their dependencies ship only ES modules; jest loads CommonJS, so those
   // (and only those) are compiled by SWC like our own sources instead of being left untransformed.

@@ -1,16 +1,12 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { api, ApiError, repoPath } from '../api';
-import type {
-  ConditionEvaluationJson,
-  DequeueImpactJson,
-  LogEventJson,
-  PullRequestDetailJson,
-} from '../api-types';
+import type { DequeueImpactJson, LogEventJson, PullRequestDetailJson } from '../api-types';
 import { BISECTION_EVENT_TYPES, bisectionTreeOf, type BisectionTree } from '../bisection-view-model';
-import { dequeueReasonOf, relativeTime, timelineOf } from '../queue-view-model';
+import { dequeueReasonOf, timelineOf } from '../queue-view-model';
 import { BisectionTreeView } from './bisection';
 import { Problem } from './problem';
+import { DequeueReasonBanner, QueuePlace, Timeline } from './pull-request-story';
 
 /** How far back the story reads the activity log. */
 const STORY_DAYS = 30;
@@ -96,41 +92,11 @@ export function PullRequestView({ repository, number }: { repository: string; nu
       </h1>
       {problem.value !== null && <Problem error={problem.value} />}
       {notice.value && <p role="status">{notice.value}</p>}
-      {reason && (
-        <p class="banner banner-dequeued" role="status" data-testid="dequeue-reason">
-          Left the queue without merging. {reason}
-        </p>
-      )}
+      <DequeueReasonBanner reason={reason} />
 
       {queued && (
         <>
-          <h2>In the queue</h2>
-          <dl class="facts">
-            <dt>Position</dt>
-            <dd>{queued.position + 1}</dd>
-            <dt>Queue rule</dt>
-            <dd>{queued.queue_rule_name}</dd>
-            <dt>Priority</dt>
-            <dd>{queued.priority_rule_name}</dd>
-            <dt>Estimated merge</dt>
-            <dd>{relativeTime(queued.estimated_time_of_merge, now)}</dd>
-            {queued.mergeability_check && (
-              <>
-                <dt>Checks</dt>
-                <dd>
-                  {queued.mergeability_check.ci_state} on #
-                  {queued.mergeability_check.queue_pull_request_number} (
-                  {queued.mergeability_check.check_type})
-                </dd>
-              </>
-            )}
-          </dl>
-          {queued.mergeability_check?.conditions_evaluation && (
-            <>
-              <h2>Merge conditions</h2>
-              <Conditions evaluation={queued.mergeability_check.conditions_evaluation} />
-            </>
-          )}
+          <QueuePlace queued={queued} now={now} />
           <h2>Dequeue</h2>
           {impact.value === null ? (
             <button type="button" onClick={preview}>
@@ -168,35 +134,7 @@ export function PullRequestView({ repository, number }: { repository: string; nu
           The activity log has nothing about #{number} in the last {STORY_DAYS} days.
         </p>
       )}
-      <ol class="timeline">
-        {steps.map((step) => (
-          <li key={step.id} class={`outcome-${step.outcome}`}>
-            <time dateTime={step.at}>{new Date(step.at).toLocaleString()}</time> <strong>{step.title}</strong>
-            {step.detail && <span> — {step.detail}</span>}
-            {step.links.map((link) => (
-              <a key={link.url} href={link.url} rel="noreferrer">
-                {link.label}
-              </a>
-            ))}
-          </li>
-        ))}
-      </ol>
+      <Timeline steps={steps} />
     </section>
-  );
-}
-
-function Conditions({ evaluation }: { evaluation: ConditionEvaluationJson }) {
-  return (
-    <ul class="conditions">
-      <li>
-        <span class={evaluation.match ? 'holds' : 'fails'}>
-          {evaluation.match ? '✓ holds' : '✗ does not hold'}
-        </span>{' '}
-        <code>{evaluation.label}</code>
-        {evaluation.description && <span class="muted"> {evaluation.description}</span>}
-        {evaluation.subconditions.length > 0 &&
-          evaluation.subconditions.map((sub, index) => <Conditions key={index} evaluation={sub} />)}
-      </li>
-    </ul>
   );
 }

@@ -1,14 +1,10 @@
 import { useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { api, repoPath } from '../api';
-import { abortCodeInWords } from '../queue-view-model';
 import { location, navigate } from '../router';
 import { queueHref, statisticsHref } from '../routes';
 import {
-  batchOutcomeRows,
-  durationInWords,
   mergedSeries,
-  runsPerMergeInWords,
   STATISTICS_WINDOWS,
   statisticsQuery,
   windowOf,
@@ -17,6 +13,7 @@ import {
 } from '../statistics-view-model';
 import { Histogram } from './histogram';
 import { Problem } from './problem';
+import { BatchOutcomesTable, DequeueReasonsTable, StatisticsFigures } from './statistics-tables';
 
 /**
  * One branch's queue statistics over a window chosen from a few presets: merges per hour, time to
@@ -77,72 +74,11 @@ export function StatisticsView({ repository, branch }: { repository: string; bra
       {problem.value !== null && <Problem error={problem.value} />}
       {shown && (
         <div aria-live="polite">
-          <dl class="figures">
-            <div>
-              <dt>Merged</dt>
-              <dd data-testid="statistics-merged">{shown.merged}</dd>
-            </div>
-            <div>
-              <dt>Time to merge, median</dt>
-              <dd data-testid="statistics-p50">{durationInWords(shown.time_to_merge_seconds.p50)}</dd>
-            </div>
-            <div>
-              <dt>Time to merge, 95th percentile</dt>
-              <dd data-testid="statistics-p95">{durationInWords(shown.time_to_merge_seconds.p95)}</dd>
-            </div>
-            <div>
-              <dt>CI runs per merged pull request</dt>
-              <dd data-testid="statistics-runs-per-merge">
-                {runsPerMergeInWords(shown.ci_runs_per_merged_pull_request)}{' '}
-                <span class="muted">({shown.ci_runs} runs)</span>
-              </dd>
-            </div>
-          </dl>
+          <StatisticsFigures statistics={shown} />
           <Histogram series={mergedSeries(shown)} label="Pull requests merged per hour" unit="merged" />
 
-          <h2 id="dequeue-reasons-title">Why pull requests left without merging</h2>
-          {shown.dequeue_reasons.length === 0 ? (
-            <p>None left the queue without merging in this window.</p>
-          ) : (
-            <table aria-labelledby="dequeue-reasons-title">
-              <thead>
-                <tr>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Code</th>
-                  <th scope="col">Pull requests</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.dequeue_reasons.map((row) => (
-                  <tr key={row.reason} data-testid="dequeue-reason">
-                    <td>{abortCodeInWords(row.reason)}</td>
-                    <td>
-                      <code>{row.reason}</code>
-                    </td>
-                    <td>{row.count}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-
-          <h2 id="batch-outcomes-title">Batch outcomes</h2>
-          <table aria-labelledby="batch-outcomes-title">
-            <thead>
-              <tr>
-                <th scope="col">Outcome</th>
-                <th scope="col">Batches</th>
-              </tr>
-            </thead>
-            <tbody>
-              {batchOutcomeRows(shown).map((row) => (
-                <tr key={row.outcome} data-testid="batch-outcome">
-                  <td>{row.words}</td>
-                  <td>{row.count}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DequeueReasonsTable statistics={shown} />
+          <BatchOutcomesTable statistics={shown} />
         </div>
       )}
     </section>
