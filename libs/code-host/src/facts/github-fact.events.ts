@@ -1,4 +1,4 @@
-import type { CheckOnHead, PullRequestReview, PullRequestSnapshot } from '../../port/pull-request-snapshot';
+import type { CheckOnHead, PullRequestReview, PullRequestSnapshot } from '../port/pull-request-snapshot';
 
 /**
  * Facts GitHub reported by webhook, one event per delivery, on the pull request's, the

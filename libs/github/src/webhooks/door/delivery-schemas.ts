@@ -1,7 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { unstorableCharacterProblem } from '@switchyard/kernel';
-import { isRepositoryFullName } from '../../port/repository-names';
-import { isStorableDateTime } from '../../port/storable-date-time';
+import { isRepositoryFullName, isStorableDateTime } from '@switchyard/code-host';
 import type { IntakeEventName } from './intake-reads';
 import type { CutSchema } from './published-schema-cut';
 import cut from './intake-schemas.json';

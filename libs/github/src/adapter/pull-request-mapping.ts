@@ -8,7 +8,7 @@ import type {
   PullRequestSnapshot,
   RepositoryRef,
   ReviewState,
-} from '../port/pull-request-snapshot';
+} from '@switchyard/code-host';
 
 /**
  * The fields of GitHub's pull-request object that a snapshot reads. REST answers and webhook

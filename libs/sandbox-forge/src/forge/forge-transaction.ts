@@ -10,7 +10,7 @@ import {
   type GitSignature,
 } from '../git/git-objects';
 import { ancestors, commitsBetween, diffTrees, mergeBase, mergeTrees } from '../git/three-way-merge';
-import { isRepositoryName, isRepositoryOwner } from '../../port/repository-names';
+import { isRepositoryName, isRepositoryOwner } from '@switchyard/code-host';
 import type { SandboxStore } from '../store/sandbox-store';
 import { GitHubApiError } from './github-api-error';
 import { GitHubShapes, SANDBOX_INSTALLATION_ID, stableId, userNamed } from './github-shapes';

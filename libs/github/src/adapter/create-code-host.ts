@@ -1,6 +1,6 @@
 import type { OctokitLog } from './github-octokit';
 import type { GitHubSettings } from '@switchyard/platform';
-import { CodeHostError } from '../port/code-host-error';
+import { CodeHostError } from '@switchyard/code-host';
 import { AppInstallationClients, TokenClients } from './github-clients';
 import { GitHubCodeHost } from './github-code-host';
 import { RequestMeter } from './request-meter';

@@ -1,6 +1,6 @@
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
-import type { AppInstallation } from '../../github/github-clients';
-import type { InstallationChanged } from '../../webhooks/facts/github-fact.events';
+import type { AppInstallation } from '../../adapter/github-clients';
+import type { InstallationChanged } from '@switchyard/code-host/facts';
 import { InstallationReconciliation } from './installation-reconciliation';
 
 describe('InstallationReconciliation', () => {

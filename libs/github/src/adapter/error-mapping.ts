@@ -1,4 +1,4 @@
-import { CodeHostError, type CodeHostErrorKind } from '../port/code-host-error';
+import { CodeHostError, type CodeHostErrorKind } from '@switchyard/code-host';
 
 interface HttpFailure {
   status: number;

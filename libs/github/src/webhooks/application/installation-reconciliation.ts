@@ -1,9 +1,8 @@
 import type { Logger } from '@switchyard/kernel';
 import { DuplicateEventError, type EventStore } from '@switchyard/event-store';
 import { idempotentEventId } from '@switchyard/event-store/application/idempotent-event-id';
-import type { AppInstallation } from '../../github/github-clients';
-import type { InstallationChanged } from '../../webhooks/facts/github-fact.events';
-import { installationStreamId, repositoryKey } from '../../webhooks/facts/github-streams';
+import type { AppInstallation } from '../../adapter/github-clients';
+import { installationStreamId, repositoryKey, type InstallationChanged } from '@switchyard/code-host/facts';
 
 /** Where the App's installations are listed from (the GitHub adapter). */
 export interface InstallationLister {

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { isCodeHostError } from '../port/code-host-error';
+import { isCodeHostError } from '@switchyard/code-host';
 import { TokenClients } from './github-clients';
 import { GitHubCodeHost } from './github-code-host';
 import { RequestMeter } from './request-meter';

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { isCodeHostError } from '../port/code-host-error';
+import { isCodeHostError } from '@switchyard/code-host';
 import { fakeGitHubApp, type FakeGitHubApp } from '../testing/fake-github-app';
 import { GitHubRestContract } from '../testing/github-contract';
 import { AppInstallationClients } from './github-clients';

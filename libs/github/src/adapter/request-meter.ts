@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { countRequest, emptyUsage, type CodeHostUsage } from '../port/code-host-usage';
+import { countRequest, emptyUsage, type CodeHostUsage } from '@switchyard/code-host';
 
 interface MeterScope {
   operation: string;

@@ -9,7 +9,7 @@ import {
 import { parseRepositoryRef, type RepositoryRef } from '@switchyard/http';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { RepositoryCoverage } from '../pull-requests/application/repository-coverage';
+import { RepositoryCoverage } from '@switchyard/code-host/pull-requests';
 
 /**
  * Issue #9: in GitHub mode a repository exists for the API once an installation of the App covers

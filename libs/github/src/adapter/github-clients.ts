@@ -1,5 +1,5 @@
 import { createAppAuth } from '@octokit/auth-app';
-import type { RepositoryCoordinates } from '../port/code-host';
+import type { RepositoryCoordinates } from '@switchyard/code-host';
 import { toCodeHostError } from './error-mapping';
 import { GitHubOctokit, octokitOptions, type OctokitLog } from './github-octokit';
 import type { RequestMeter } from './request-meter';

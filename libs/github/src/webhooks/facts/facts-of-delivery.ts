@@ -7,15 +7,15 @@ import {
   type GitHubCheckRun,
   type GitHubPullRequest,
   type GitHubReview,
-} from '../../github/pull-request-mapping';
-import type { GitHubFactEvent } from './github-fact.events';
+} from '../../adapter/pull-request-mapping';
 import {
   installationStreamId,
+  parseMergifyCommand,
   pullRequestStreamId,
   repositoryKey,
   repositoryStreamId,
-} from './github-streams';
-import { parseMergifyCommand } from './mergify-command';
+  type GitHubFactEvent,
+} from '@switchyard/code-host/facts';
 
 /** What one delivery records: its facts, all on one stream, so one append de-duplicates it. */
 export interface DeliveryFacts {

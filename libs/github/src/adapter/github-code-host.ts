@@ -1,29 +1,29 @@
-import type {
-  BranchHead,
-  CheckRunFields,
-  CheckRunRef,
-  CodeHost,
-  CommentRef,
-  Comparison,
-  ConfigurationFile,
-  CreatedPullRequest,
-  DraftPullRequestRequest,
-  IssueComment,
-  MergeOutcome,
-  MergeRequest,
-  NewCheckRun,
-  RepositoryCoordinates,
-  RepositoryPermission,
-} from '../port/code-host';
-import { CONFIGURATION_FILE_PATHS } from '../port/code-host';
-import { CodeHostError, isCodeHostError, type CodeHostErrorKind } from '../port/code-host-error';
-import type { CodeHostUsage } from '../port/code-host-usage';
 import {
+  CONFIGURATION_FILE_PATHS,
+  CodeHostError,
+  isCodeHostError,
   summaryOf,
+  type BranchHead,
+  type CheckRunFields,
+  type CheckRunRef,
+  type CodeHost,
+  type CodeHostErrorKind,
+  type CodeHostUsage,
+  type CommentRef,
+  type Comparison,
+  type ConfigurationFile,
+  type CreatedPullRequest,
+  type DraftPullRequestRequest,
+  type IssueComment,
+  type MergeOutcome,
+  type MergeRequest,
+  type NewCheckRun,
   type PullRequestSnapshot,
   type PullRequestSummary,
+  type RepositoryCoordinates,
+  type RepositoryPermission,
   type RepositoryRef,
-} from '../port/pull-request-snapshot';
+} from '@switchyard/code-host';
 import { toCodeHostError } from './error-mapping';
 import { AppInstallationClients, type GitHubClients } from './github-clients';
 import {

@@ -1,7 +1,7 @@
 /*
  * Rewrites intake-schemas.json from GitHub's published webhook description after an upgrade of
  * @octokit/openapi-webhooks or a change of intake-reads.ts:
- *   node -r @swc-node/register libs/code-host/src/webhooks/door/generate-intake-schemas.ts
+ *   node -r @swc-node/register libs/github/src/webhooks/door/generate-intake-schemas.ts
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import { isStorableDateTime } from '../../port/storable-date-time';
+import { isStorableDateTime } from '@switchyard/code-host';
 
 /** An error answered in GitHub's shape: `{message, documentation_url}` (+ `errors` on 422). */
 export class GitHubApiError extends Error {
