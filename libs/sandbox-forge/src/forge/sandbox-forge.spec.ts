@@ -5,7 +5,7 @@ import { SANDBOX_BOT } from './forge-transaction';
 import { userNamed } from './github-shapes';
 import * as checks from './check-operations';
 import * as git from './repository-operations';
-import * as pulls from './pull-operations';
+import * as pulls from './pulls';
 import { SandboxForge } from './sandbox-forge';
 import { sandboxServiceToken } from '../service-token';
 import type { Timers } from './timers';

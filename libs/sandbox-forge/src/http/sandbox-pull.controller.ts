@@ -3,7 +3,7 @@ import { Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/commo
 import type { FastifyReply } from 'fastify';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';
-import * as pulls from '../forge/pull-operations';
+import * as pulls from '../forge/pulls';
 import type { SandboxRequest } from './sandbox-auth.guard';
 import { sandboxPage } from './sandbox-page';
 import { numberParam, objectBody, runFor, SandboxController } from './sandbox-route';
