@@ -585,3 +585,6 @@ export const userNamed = (login: string, type: SandboxUser['type'] = 'User'): Sa
   id: stableId(`user:${login}`),
   type,
 });
+
+/** An organization: the owner of sandbox repositories and teams. */
+export const organization = (login: string): SandboxUser => userNamed(login, 'Organization');

@@ -5,9 +5,9 @@ import { ObjectCache, SandboxStore } from '../store/sandbox-store';
 import { isSandboxServiceToken } from '../service-token';
 import { sandboxWebhookSecret } from '../webhooks/webhook-signature';
 import { WebhookDeliverer } from '../webhooks/webhook-deliverer';
-import { completeSandboxCiRun } from './check-operations';
+import { completeSandboxCiRun } from './checks';
 import { ForgeTransaction, RepositoryToCreate, SANDBOX_BOT } from './forge-transaction';
-import { hashToken } from './org-operations';
+import { hashToken } from './org';
 import type { CheckConclusion, SandboxUser } from './sandbox-records';
 import { systemTimers, type Timers } from './timers';
 
@@ -32,7 +32,7 @@ export const SANDBOX_PATH = '/sandbox/github';
 const SANDBOX_WRITE_LOCK = '7320345187665001';
 
 /**
- * Every operation does work bounded by GitHub's limits (pull-operations.ts), so none needs long:
+ * Every operation does work bounded by GitHub's limits (forge/pulls/*.ts), so none needs long:
  * on PostgreSQL a statement (the write lock's wait included) or a pause inside the transaction
  * longer than this fails the operation instead of holding rows and the lock. PGlite accepts the
  * settings and has no timer to enforce them: its one connection serves one transaction at a time.

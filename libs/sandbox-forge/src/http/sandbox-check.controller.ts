@@ -1,6 +1,6 @@
 import { Body, Param, Query } from '@switchyard/http';
 import { Get, Patch, Post, Req } from '@nestjs/common';
-import * as checks from '../forge/check-operations';
+import * as checks from '../forge/checks';
 import type { ForgeTransaction } from '../forge/forge-transaction';
 import { SandboxForge } from '../forge/sandbox-forge';
 import type { SandboxRequest } from './sandbox-auth.guard';

@@ -1,7 +1,7 @@
 import { Body, Param } from '@switchyard/http';
 import { Delete, Get, HttpCode, Post, Put, Req } from '@nestjs/common';
 import type { ForgeTransaction } from '../forge/forge-transaction';
-import * as org from '../forge/org-operations';
+import * as org from '../forge/org';
 import { SandboxForge } from '../forge/sandbox-forge';
 import type { SandboxRequest } from './sandbox-auth.guard';
 import { numberParam, objectBody, runFor, SandboxController } from './sandbox-route';

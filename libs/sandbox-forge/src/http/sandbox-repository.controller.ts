@@ -2,7 +2,7 @@ import { Body, Param, Query } from '@switchyard/http';
 import { Delete, Get, HttpCode, Patch, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { SandboxForge } from '../forge/sandbox-forge';
-import * as git from '../forge/repository-operations';
+import * as git from '../forge/repository';
 import type { SandboxRequest } from './sandbox-auth.guard';
 import { objectBody, runFor, SandboxController } from './sandbox-route';
 

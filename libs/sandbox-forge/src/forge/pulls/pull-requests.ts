@@ -3,7 +3,7 @@ import { mergeTrees } from '../../git/three-way-merge';
 import { GitHubApiError, optionalBoolean, optionalString, requiredString } from '../github-api-error';
 import { MAX_PULL_FILES, type ForgeTransaction } from '../forge-transaction';
 import { userNamed } from '../github-shapes';
-import { fileEntries } from '../repository-operations';
+import { fileEntries } from '../repository';
 import type { PullRecord, RepositoryRecord } from '../sandbox-records';
 import { changePull, loadPull, type PullWebhook } from './pull-change';
 
