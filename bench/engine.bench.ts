@@ -1,6 +1,6 @@
 import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
-import { repositoryStreamId } from '@switchyard/code-host/webhooks';
+import { repositoryStreamId } from '@switchyard/code-host/facts';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { forgeOf } from './engine/forge-client';

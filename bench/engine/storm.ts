@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import { startHttpApp, type RunningHttpApp } from '@switchyard/runtime';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
-import { gitHubFactEventTypes, repositoryStreamId } from '@switchyard/code-host/webhooks';
+import { gitHubFactEventTypes, repositoryStreamId } from '@switchyard/code-host/facts';
 import type { Position } from '@switchyard/event-store';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
 import { IN_MEMORY_DATA_DIR, loadConfig } from '@switchyard/platform';

@@ -1,6 +1,6 @@
 import type { PullRequestSnapshot } from '@switchyard/code-host';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
-import { ContractCheckedClient } from '@switchyard/code-host/testing/github-contract';
+import { ContractCheckedClient } from '@switchyard/github/testing/github-contract';
 import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';

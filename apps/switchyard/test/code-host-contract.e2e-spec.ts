@@ -1,6 +1,6 @@
-import { GitHubCodeHost, RequestMeter, TokenClients } from '@switchyard/code-host/github';
+import { GitHubCodeHost, RequestMeter, TokenClients } from '@switchyard/github';
 import { describeCodeHostContract, type CodeHostContractFixture } from '@switchyard/code-host/port/contract';
-import { ContractCheckedClient, GitHubRestContract } from '@switchyard/code-host/testing/github-contract';
+import { ContractCheckedClient, GitHubRestContract } from '@switchyard/github/testing/github-contract';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { Webhooks } from '@octokit/webhooks';
 import { RepositoryCoverage } from '@switchyard/code-host/pull-requests';
-import { fakeGitHubApp, type FakeGitHubApp } from '@switchyard/code-host/testing/fake-github-app';
+import { fakeGitHubApp, type FakeGitHubApp } from '@switchyard/github/testing/fake-github-app';
 import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 

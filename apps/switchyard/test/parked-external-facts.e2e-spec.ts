@@ -1,4 +1,4 @@
-import { pullRequestStreamId } from '@switchyard/code-host/webhooks';
+import { pullRequestStreamId } from '@switchyard/code-host/facts';
 import { countParkedEvents } from '@switchyard/projection';
 import { eventually } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';

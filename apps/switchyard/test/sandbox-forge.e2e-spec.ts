@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SandboxForge } from '@switchyard/code-host/sandbox';
+import { SandboxForge } from '@switchyard/sandbox-forge';
 import {
   ContractCheckedClient,
   WebhookRecorder,
   type RecordedDelivery,
-} from '@switchyard/code-host/testing/github-contract';
+} from '@switchyard/github/testing/github-contract';
 import { startTestApp, type TestApp } from './harness';
 import { uniqueRepository } from './unique-repository';
 

@@ -1,7 +1,8 @@
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { Webhooks } from '@octokit/webhooks';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
-import { factsOfDelivery, gitHubFactEventTypes } from '@switchyard/code-host/webhooks';
+import { gitHubFactEventTypes } from '@switchyard/code-host/facts';
+import { factsOfDelivery } from '@switchyard/github/webhooks';
 import { startTestApp, type TestApp } from './harness';
 
 const SECRET = 'test-webhook-secret-0123456789';

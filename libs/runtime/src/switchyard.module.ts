@@ -8,12 +8,13 @@ import {
   StaticTokenVerifier,
 } from '@switchyard/auth';
 import type { CodeHost } from '@switchyard/code-host';
-import { CodeHostClientModule, CodeHostModule, RepositoryCoverageModule } from '@switchyard/code-host/nest';
+import { CodeHostClientModule, CodeHostModule } from '@switchyard/code-host/nest';
+import { GitHubWebhookModule, RepositoryCoverageModule } from '@switchyard/github/nest';
 import { ConfigModule } from '@switchyard/mergify-config';
 import { HealthModule, READINESS_CONTRIBUTORS, type ReadinessContributor } from '@switchyard/http';
 import { PlatformModule, type PlatformRuntime } from '@switchyard/platform';
 import { RepositoryControlsModule, type MergeFence } from '@switchyard/repository-controls';
-import { SandboxForgeModule } from '@switchyard/code-host/sandbox';
+import { SandboxForgeModule } from '@switchyard/sandbox-forge';
 import { TestEngineModule } from '@switchyard/test-engine';
 import { QuarantineModule } from '@switchyard/test-engine/quarantine';
 import { MergeQueueModule } from '@switchyard/merge-queue/http';
@@ -68,6 +69,7 @@ export class SwitchyardModule {
         RepositoryControlsModule.forRoot({ mergeFence: mergeFenceOf(EngineLayout.of(runtime.config)) }),
         ActivityLogModule,
         CodeHostModule,
+        GitHubWebhookModule,
         ConfigModule,
         TestEngineModule,
         QuarantineModule,

@@ -1,4 +1,4 @@
-import { findCiMarkers, combineCiMarkers, semanticConflictsOf } from '@switchyard/code-host/sandbox/ci';
+import { findCiMarkers, combineCiMarkers, semanticConflictsOf } from '@switchyard/sandbox-forge/ci';
 import { staysOf, type QueueEvent, type Stay } from './queue-history';
 import { ciMarker, expectationsOf, longestRunSeconds, type Scenario } from './scenario';
 

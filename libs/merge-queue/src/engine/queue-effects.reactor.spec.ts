@@ -1,5 +1,5 @@
 import type { CodeHost } from '@switchyard/code-host';
-import { factsOfDelivery } from '@switchyard/code-host/webhooks';
+import { factsOfDelivery } from '@switchyard/github/webhooks';
 import type { EventStore, RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';

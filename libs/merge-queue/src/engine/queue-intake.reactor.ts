@@ -6,7 +6,7 @@ import type {
   CheckRunReported,
   CommitStatusReported,
   PullRequestChanged,
-} from '@switchyard/code-host/webhooks';
+} from '@switchyard/code-host/facts';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
 import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/projection';

@@ -4,7 +4,7 @@ import {
   runSandboxCi,
   semanticConflictsOf,
   type SandboxCiMarkers,
-} from '@switchyard/code-host/sandbox/ci';
+} from '@switchyard/sandbox-forge/ci';
 import type { MergeQueueCommand } from '../domain/commands';
 import { mergeQueueDecider } from '../domain/decider';
 import type { DequeueCode, MergeQueueEvent } from '../domain/events';

@@ -1,13 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { NestFactory } from '@nestjs/core';
 import { ApplicationKeyService } from '@switchyard/auth';
-import { recordForgeOrigin } from '@switchyard/code-host/sandbox';
+import { recordForgeOrigin } from '@switchyard/sandbox-forge';
 import { systemClock, type Clock } from '@switchyard/kernel';
 import { configureHttpApp, createHttpAdapter, PinoNestLogger } from '@switchyard/http';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import type { ProcessorHost } from '@switchyard/projection';
 import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';
-import { SANDBOX_PATH, WEBHOOK_PATH } from '@switchyard/code-host/sandbox';
+import { SANDBOX_PATH, WEBHOOK_PATH } from '@switchyard/sandbox-forge';
 import type { Logger } from 'pino';
 import { serveDashboard } from '../dashboard/dashboard-pages';
 import { openRuntime } from '../runtime/open-runtime';

@@ -1,6 +1,6 @@
 import { authCredentialsProjection } from '@switchyard/auth';
-import type { GitHubCodeHost } from '@switchyard/code-host/github';
-import { ServiceOrigin } from '@switchyard/code-host/github';
+import type { GitHubCodeHost } from '@switchyard/github';
+import { ServiceOrigin } from '@switchyard/github';
 import { CommandService } from '@switchyard/event-store/application';
 import { createLogger, type ReadinessContributor } from '@switchyard/http';
 import type { MergeQueueEngine } from '@switchyard/merge-queue/engine';

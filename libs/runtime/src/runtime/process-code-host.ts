@@ -1,5 +1,5 @@
-import { createGitHubCodeHost, type GitHubCodeHost, type ServiceOrigin } from '@switchyard/code-host/github';
-import { recordedForgeOrigin, sandboxServiceToken } from '@switchyard/code-host/sandbox';
+import { createGitHubCodeHost, type GitHubCodeHost, type ServiceOrigin } from '@switchyard/github';
+import { recordedForgeOrigin, sandboxServiceToken } from '@switchyard/sandbox-forge';
 import type { Storage, SwitchyardConfig } from '@switchyard/platform';
 import type { Logger } from 'pino';
 

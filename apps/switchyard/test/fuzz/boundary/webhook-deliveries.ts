@@ -1,6 +1,6 @@
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import fc from 'fast-check';
-import { INTAKE_READS } from '@switchyard/code-host/webhooks/door/intake-reads';
+import { INTAKE_READS } from '@switchyard/github/webhooks/door/intake-reads';
 import { anyJson, deeplyNested, RawJson, renderJson } from '../hostile-json';
 import { hostileString, oddNumberText } from '../hostile-text';
 

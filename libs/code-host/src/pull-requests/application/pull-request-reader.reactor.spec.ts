@@ -3,7 +3,7 @@ import { FixedClock } from '@switchyard/kernel';
 import type { ReactionContext } from '@switchyard/projection';
 import type { CodeHost, RepositoryPermission } from '../../port/code-host';
 import { summaryOf, type PullRequestSnapshot } from '../../port/pull-request-snapshot';
-import type { CommandCommented, MergifyCommandName } from '../../webhooks/facts/github-fact.events';
+import type { CommandCommented, MergifyCommandName } from '../../facts/github-fact.events';
 import { createPullRequestReaderReactor } from './pull-request-reader.reactor';
 
 /** A code host that answers one pull request and a permission, and keeps the reads it was asked. */

@@ -5,8 +5,8 @@ import type { ReactionContext, Reactor } from '@switchyard/projection';
 import type { CodeHost, RepositoryCoordinates } from '../../port/code-host';
 import { isCodeHostError } from '../../port/code-host-error';
 import type { PullRequestSnapshot, PullRequestSummary } from '../../port/pull-request-snapshot';
-import type { CommandCommented, PullRequestChanged } from '../../webhooks/facts/github-fact.events';
-import { pullRequestStreamId } from '../../webhooks/facts/github-streams';
+import type { CommandCommented, PullRequestChanged } from '../../facts/github-fact.events';
+import { pullRequestStreamId } from '../../facts/github-streams';
 import { commandRefusal } from '../domain/command-permission';
 import { pullRequestStateDecider } from '../domain/pull-request-state.decider';
 

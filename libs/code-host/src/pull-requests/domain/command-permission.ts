@@ -1,5 +1,5 @@
 import type { RepositoryPermission } from '../../port/code-host';
-import type { MergifyCommandName } from '../../webhooks/facts/github-fact.events';
+import type { MergifyCommandName } from '../../facts/github-fact.events';
 
 const RANK: Record<RepositoryPermission, number> = {
   none: 0,

@@ -1,5 +1,5 @@
 import type { PullRequestSnapshot } from '../../port/pull-request-snapshot';
-import type { GitHubUser, MergifyCommandName } from '../../webhooks/facts/github-fact.events';
+import type { GitHubUser, MergifyCommandName } from '../../facts/github-fact.events';
 
 /** The pull request as read through the code host (on open, push, or a refresh): the whole snapshot. */
 export interface PullRequestRead {

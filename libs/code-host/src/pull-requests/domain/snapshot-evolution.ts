@@ -4,7 +4,7 @@ import type {
   CommitStatusReported,
   PullRequestChanged,
   PullRequestReviewed,
-} from '../../webhooks/facts/github-fact.events';
+} from '../../facts/github-fact.events';
 import type { PullRequestRead } from './pull-request-state.events';
 
 /**

@@ -1,5 +1,5 @@
 import type { Projection } from '@switchyard/projection';
-import type { InstallationChanged } from '../../webhooks/facts/github-fact.events';
+import type { InstallationChanged } from '../../facts/github-fact.events';
 
 export const INSTALLED_REPOSITORIES_TABLE = 'github_installed_repositories';
 

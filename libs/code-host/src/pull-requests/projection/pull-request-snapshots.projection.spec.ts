@@ -2,7 +2,7 @@ import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
 import type { SqlExecutor } from '@switchyard/sql';
 import { describeEachDatabase } from '@switchyard/testing';
-import { factsOfDelivery } from '../../webhooks/facts/facts-of-delivery';
+import { factsOfDelivery } from '@switchyard/github/webhooks';
 import { PullRequestSnapshots } from '../application/pull-request-snapshots';
 import { pullRequestSnapshotsProjection, SNAPSHOT_TABLE } from './pull-request-snapshots.projection';
 

@@ -2,7 +2,7 @@ import type { RecordedEvent } from '@switchyard/event-store';
 import type { Projection } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { PullRequestSnapshot } from '../../port/pull-request-snapshot';
-import type { GitHubFactEvent } from '../../webhooks/facts/github-fact.events';
+import type { GitHubFactEvent } from '../../facts/github-fact.events';
 import type { PullRequestRead } from '../domain/pull-request-state.events';
 import { withCheckReport, withPullRequestChange, withRead, withReview } from '../domain/snapshot-evolution';
 

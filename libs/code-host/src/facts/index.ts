@@ -1,0 +1,3 @@
+export * from './github-fact.events';
+export * from './github-streams';
+export * from './mergify-command';

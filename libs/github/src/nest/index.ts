@@ -1,0 +1,2 @@
+export * from './github-webhook.module';
+export * from './repository-coverage.module';

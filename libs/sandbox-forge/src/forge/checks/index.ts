@@ -1,0 +1,2 @@
+export * from './check-runs';
+export * from './commit-statuses';

@@ -1,0 +1,3 @@
+export * from './teams';
+export * from './installations';
+export * from './users';

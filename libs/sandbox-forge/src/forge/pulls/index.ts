@@ -1,0 +1,4 @@
+export * from './pull-requests';
+export * from './reviews';
+export * from './comments';
+export * from './labels';
