@@ -47,3 +47,29 @@ export class ReadModelStoppedError extends Error {
     this.name = 'ReadModelStoppedError';
   }
 }
+
+/**
+ * A reactor's read models have not yet reached the event it reacts to. Deciding now would judge
+ * the event against a view that does not hold it yet (a label seen before the snapshot shows it):
+ * the reaction is tried again, and as a lag, not a fault of the event, it never counts towards
+ * parking the event or stopping the processor (an OutageSignal).
+ */
+export class ReadModelsBehindError extends Error {
+  readonly outage = true as const;
+
+  constructor(readModels: readonly string[], position: Position) {
+    super(`The read models ${readModels.join(', ')} have not reached position ${position} yet`);
+    this.name = 'ReadModelsBehindError';
+  }
+}
+
+/** Waits until the reactor's read models include the event, or throws ReadModelsBehindError. */
+export async function untilReadModelsInclude(
+  freshness: ReadModelFreshness,
+  readModels: readonly string[],
+  position: Position,
+  timeoutMs: number,
+): Promise<void> {
+  if (!(await freshness.waitFor(readModels, position, timeoutMs)))
+    throw new ReadModelsBehindError(readModels, position);
+}

@@ -4,7 +4,7 @@ import { pullRequestSnapshotFixture } from '@switchyard/mergify-config';
 import type { RecordedEvent } from '@switchyard/event-store';
 import { CommandService } from '@switchyard/event-store/application';
 import { InMemoryEventStore } from '@switchyard/event-store/in-memory';
-import { FixedClock } from '@switchyard/kernel';
+import { FixedClock, isOutage } from '@switchyard/kernel';
 import type { ReactionContext, ReadModelFreshness } from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { mergeQueueStreamId } from '../application/merge-queue.stream';
@@ -64,7 +64,12 @@ async function queueWithRunningDraft() {
   const desk = new QueueDesk(store, new RepositoryConfigurations(codeHost));
   const setUp = setUpIssuer(commands);
   const snapshots = new SnapshotsAtHand();
-  const freshness: ReadModelFreshness = { assertRunning: async () => undefined, waitFor: async () => true };
+  // Whether the read models include the event reacted to (a loaded machine lets them lag).
+  const readModels = { caughtUp: true };
+  const freshness: ReadModelFreshness = {
+    assertRunning: async () => undefined,
+    waitFor: async () => readModels.caughtUp,
+  };
   const reactor = createQueueIntakeReactor({
     desk,
     codeHost,
@@ -129,7 +134,7 @@ async function queueWithRunningDraft() {
     } as unknown as RecordedEvent;
     return reactor.react(read, context);
   };
-  return { reactor, context, started, events, draftRead };
+  return { reactor, context, started, events, draftRead, readModels };
 }
 
 describe('merge-queue intake reactor', () => {
@@ -147,6 +152,26 @@ describe('merge-queue intake reactor', () => {
       aborted: false,
       speculativeCheck: expect.objectContaining({ number: DRAFT, checksConclusion: 'success' }),
     });
+  });
+
+  it('does not judge a fact its read models have not reached: it fails as an outage, to be tried again', async () => {
+    const { reactor, context, started, events, draftRead, readModels } = await queueWithRunningDraft();
+    await reactor.react(started, context);
+    readModels.caughtUp = false;
+    const lagging = await draftRead(draftSnapshot(DRAFT_HEAD, [ciCheck('success')])).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(isOutage(lagging)).toBe(true);
+    expect((lagging as Error).message).toBe(
+      'The read models code_host.pull_request_snapshots, merge_queue.queues, repository.scheduled_freezes ' +
+        'have not reached position 1 yet',
+    );
+    expect((await events()).map((e) => e.type)).not.toContain('merge_queue.batch_passed');
+
+    readModels.caughtUp = true;
+    await draftRead(draftSnapshot(DRAFT_HEAD, [ciCheck('success')]));
+    expect((await events()).map((e) => e.type)).toContain('merge_queue.batch_passed');
   });
 
   it('judges a failing verdict the same way', async () => {

@@ -9,7 +9,12 @@ import type {
 } from '@switchyard/code-host/facts';
 import type { RecordedEvent } from '@switchyard/event-store';
 import type { Clock } from '@switchyard/kernel';
-import type { ReactionContext, Reactor, ReadModelFreshness } from '@switchyard/projection';
+import {
+  untilReadModelsInclude,
+  type ReactionContext,
+  type Reactor,
+  type ReadModelFreshness,
+} from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { ChecksStarted } from '../domain/events';
@@ -228,7 +233,10 @@ export function createQueueIntakeReactor(deps: {
     name: 'merge_queue.intake',
     eventTypes: QUEUE_INTAKE_EVENT_TYPES,
     async react(event, context) {
-      await freshness.waitFor(
+      // A snapshot read before it holds this fact would judge the pull request as it was before
+      // (a label not yet seen), and nothing would judge it again: wait, or try the reaction again.
+      await untilReadModelsInclude(
+        freshness,
         [SNAPSHOTS, QUEUES, 'repository.scheduled_freezes'],
         event.position,
         READ_MODEL_WAIT_MS,

@@ -1,5 +1,10 @@
 import type { RecordedEvent } from '@switchyard/event-store';
-import type { ReactionContext, ReadModelFreshness, Reactor } from '@switchyard/projection';
+import {
+  untilReadModelsInclude,
+  type ReactionContext,
+  type ReadModelFreshness,
+  type Reactor,
+} from '@switchyard/projection';
 import type { SqlQueryable } from '@switchyard/sql';
 import { uuid5 } from '../../domain/identity/uuid5';
 import { testIdOf } from '../../domain/identity/test-identity';
@@ -55,9 +60,7 @@ export function createQuarantineHealthReactor(deps: QuarantineHealthReactorDeps)
     at: string,
   ): Promise<void> {
     const readModels = [...TEST_RESULTS_READ_MODELS, ...QUARANTINE_READ_MODELS];
-    if (!(await deps.freshness.waitFor(readModels, event.position, READ_MODEL_WAIT_MS))) {
-      throw new Error(`Read models ${readModels.join(', ')} did not reach ${event.position}`);
-    }
+    await untilReadModelsInclude(deps.freshness, readModels, event.position, READ_MODEL_WAIT_MS);
     // Most repositories have neither: an upload's thousand names are then not even sent.
     const autoOn = (await autoQuarantineSettings(deps.sql, repository)).enabled;
     if (!autoOn && !(await awaitsRecovery(deps.sql, repository))) return;
