@@ -100,7 +100,8 @@ export async function runScenario(
       case 'pause':
         await client.expect(
           client.api('PUT', '/merge-queue/pause', { reason: 'soak pause' }),
-          [200],
+          // 202: stored, and in force once a busy engine's effects reach it (README, "Pause").
+          [200, 202],
           'pause',
         );
         pausedAt = Date.now();

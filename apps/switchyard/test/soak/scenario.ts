@@ -60,15 +60,14 @@ export const FULL_SCENARIOS: ScenarioOptions = {
 };
 
 /**
- * The short variant `npm test` runs: small scenarios, no 60 s timeouts, and none of what the open
- * engine bugs trip over (a pause or a freeze during a merge, fast-forward after another queue's
- * merge: docs/queue-behaviour.md, "Soak"), so it fails only on a regression.
+ * The short variant `npm test` runs: small scenarios and no 60 s timeouts; pauses, freezes and
+ * fast-forward merges are drawn as in the full variant (docs/queue-behaviour.md, "Soak").
  */
 export const SHORT_SCENARIOS: ScenarioOptions = {
-  controls: false,
+  controls: true,
   flaky: true,
   stuck: false,
-  fastForward: false,
+  fastForward: true,
   requeue: true,
   pulls: { min: 3, max: 6 },
 };
