@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testChromiumPath } from '@switchyard/testing';
+import { scaledWait, testChromiumPath } from '@switchyard/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
@@ -47,6 +47,8 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     app.clock.set(new Date(Date.now() + 24 * 3600_000));
     browser = await chromium.launch({ executablePath: chromiumPath!, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // Playwright's own waits (30 s by default) stretch with the machine's load, as jest's do.
+    page.setDefaultTimeout(scaledWait(30_000));
     team = new SandboxTeam(app, uniqueRepository('dashboard'));
     await team.commitFile('main', 'README.md', '# widgets\n');
     await team.commitFile('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
@@ -88,12 +90,12 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
         .getByTestId('batch')
         .filter({ has: page.getByRole('link', { name: `#${number}`, exact: true }) })
         .getByText('Merged', { exact: true });
-    await inQueue(second).waitFor({ timeout: 120_000 });
+    await inQueue(second).waitFor({ timeout: scaledWait(120_000) });
     const secondQueuedAt = Date.now();
     expect(await mergedCar(second).count()).toBe(0);
     await screen('queue');
     await team.until(`#${second} to merge`, async () => (await team.pull(second)).merged);
-    await mergedCar(second).waitFor({ timeout: 120_000 });
+    await mergedCar(second).waitFor({ timeout: scaledWait(120_000) });
     expect(await page.evaluate(() => (globalThis as unknown as { stayed?: boolean }).stayed)).toBe(true);
 
     // The time slider shows the past: #second in the queue, not merged yet, and the page not live.
@@ -106,7 +108,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
         input.dispatchEvent(new Event('change', { bubbles: true }));
       }, -secondsAgo);
     await page.getByRole('button', { name: 'Back to live' }).waitFor();
-    await mergedCar(second).waitFor({ state: 'detached', timeout: 60_000 });
+    await mergedCar(second).waitFor({ state: 'detached', timeout: scaledWait(60_000) });
     await inQueue(second).waitFor();
     expect(await page.getByTestId('time-shown').textContent()).not.toBe('Live');
     await screen('queue-in-the-past');
@@ -114,7 +116,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await mergedCar(second).waitFor();
 
     await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/pulls/${second}`);
-    await page.getByText('Merged by the queue').waitFor({ timeout: 60_000 });
+    await page.getByText('Merged by the queue').waitFor({ timeout: scaledWait(60_000) });
   });
 
   it('the repositories page shows each queue at a glance', async () => {
@@ -134,7 +136,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     );
     await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/pulls/${failing}`);
     const reason = page.getByTestId('dequeue-reason');
-    await reason.waitFor({ timeout: 60_000 });
+    await reason.waitFor({ timeout: scaledWait(60_000) });
     expect(await reason.textContent()).toMatch(/Left the queue without merging\. \S/);
     await screen('pull-request');
   });
@@ -180,7 +182,10 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
 
   it("the activity log filters the API's events and draws logs/aggregate's histogram", async () => {
     await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/logs`);
-    await page.getByTestId('log-row').first().waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('log-row')
+      .first()
+      .waitFor({ timeout: scaledWait(60_000) });
     await page.getByLabel('Event type').fill('action.queue.leave');
     await page.getByRole('button', { name: 'Filter' }).click();
     await page
@@ -216,7 +221,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await signIn(app.adminKey);
     await page.goto(`${app.baseUrl}/ui/repos/${batching.repository}/pulls/${culprit}`);
     const tree = page.getByTestId('bisection-tree');
-    await tree.waitFor({ timeout: 60_000 });
+    await tree.waitFor({ timeout: scaledWait(60_000) });
     await page.getByText(`culprit #${culprit}`).waitFor();
     // The root is the failed batch of four; below it, the batches checked on parts of it.
     expect(await tree.getByTestId('bisection-batch').count()).toBeGreaterThan(1);
@@ -242,7 +247,10 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     });
 
     await page.goto(`${app.baseUrl}/ui/repos/${team.repository}/tests`);
-    await page.getByTestId('test-row').nth(1).waitFor({ timeout: 60_000 });
+    await page
+      .getByTestId('test-row')
+      .nth(1)
+      .waitFor({ timeout: scaledWait(60_000) });
     expect(await page.getByTestId('test-row').count()).toBe(2);
     // The health the engine gives one failed run is its own call: the page filters on whatever it is.
     const failing = (await app.request('GET', `${tests}/search/tests?test_name=*test_payment`)).body.tests[0];
@@ -285,7 +293,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
       .fill('queue_rules:\n  - name: default\n    batch_size: 500\n    checks_timeout: 10 s\n');
     await page.getByRole('button', { name: 'Check the configuration' }).click();
     const problem = page.getByTestId('configuration-problem').first();
-    await problem.waitFor({ timeout: 60_000 });
+    await problem.waitFor({ timeout: scaledWait(60_000) });
     expect(await problem.textContent()).toMatch(/^line 3, column 5queue_rules\[0\]\.batch_size/);
     expect(await page.getByTestId('configuration-problem').count()).toBe(2);
     await screen('simulator');
@@ -295,7 +303,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
     await page.getByText('The configuration is valid').waitFor();
     // …and what `switchyard simulate` estimates for it.
     const estimate = page.getByTestId('throughput-estimate');
-    await estimate.waitFor({ timeout: 60_000 });
+    await estimate.waitFor({ timeout: scaledWait(60_000) });
     expect(await estimate.textContent()).toMatch(/Throughput\d+\.\d\d merged per hour/);
     expect(await estimate.textContent()).toContain('6/h arriving');
     await screen('simulator-estimate');
