@@ -1,36 +1,7 @@
 import { render } from 'preact-render-to-string';
-import type { LogEventJson } from '../api-types';
 import { bisectionTreeOf, type BisectionTree } from '../bisection-view-model';
+import { checked, record } from '../testing/queue-log-records';
 import { BisectionTreeView } from './bisection';
-
-let id = 0;
-const record = (type: string, second: number, metadata: Record<string, unknown>): LogEventJson => ({
-  id: ++id,
-  received_at: `2026-03-02T10:00:${String(second).padStart(2, '0')}Z`,
-  trigger: 'merge queue',
-  pull_request: null,
-  base_ref: 'main',
-  outcome: 'neutral',
-  type,
-  metadata: { queue_name: 'default', ...metadata },
-});
-const checked = (second: number, batchId: string, numbers: number[], conclusion?: string) => [
-  record('action.queue.checks_start', second, {
-    batch_id: batchId,
-    batch_name: `default ${numbers.map((n) => `#${n}`).join(' ')}`,
-    pull_request_numbers: numbers,
-  }),
-  ...(conclusion
-    ? [
-        record('action.queue.checks_end', second + 1, {
-          batch_id: batchId,
-          pull_request_numbers: numbers,
-          aborted: false,
-          speculative_check_pull_request: { checks_conclusion: conclusion },
-        }),
-      ]
-    : []),
-];
 
 /** Batch #11–#14 failed; the halves ran, #13 failed alone and was found guilty, #14 still runs. */
 const tree: BisectionTree = bisectionTreeOf([
