@@ -24,32 +24,8 @@ describe('merge queue effects through the sandbox forge (all-in-one app)', () =>
 
   it('two pull requests that pass alone fail together in a batch; bisection drops the second, the rest merge', async () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-semantic'));
-    await team.commitFile('main', 'README.md', '# ledger\n');
-    await team.commitFile(
-      'main',
-      '.mergify.yml',
-      [
-        'queue_rules:',
-        '  - name: default',
-        '    batch_size: 3',
-        '    batch_max_wait_time: 60 s',
-        'merge_queue:',
-        '  max_parallel_checks: 1',
-        '',
-      ].join('\n'),
-    );
     // Each adds a file of its own: they merge cleanly, and only a tree holding both fails.
-    const cents = await team.openPullRequest(
-      'amounts-in-cents',
-      'ledger/amounts.txt',
-      'amounts are integers of cents\n# sandbox-ci: provides money-in-cents\n',
-    );
-    const docs = await team.openPullRequest('docs', 'docs/ledger.md', 'How the ledger works.\n');
-    const euros = await team.openPullRequest(
-      'report-in-euros',
-      'ledger/report.txt',
-      'the report reads amounts as euros\n# sandbox-ci: conflicts-with money-in-cents\n',
-    );
+    const { cents, docs, euros } = await team.openSemanticConflict();
     for (const number of [cents, docs, euros])
       await team.until(`CI on #${number} alone`, async () =>
         (await team.checksOf(number)).includes('success'),

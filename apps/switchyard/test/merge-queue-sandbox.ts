@@ -55,6 +55,40 @@ export class SandboxTeam {
     return opened.body.number as number;
   }
 
+  /**
+   * A ledger queued in batches of three (60 s wait, one check at a time) and three pull requests:
+   * `cents` and `euros` each add a file of their own and pass alone, but a tree holding both fails
+   * (sandbox-ci `provides`/`conflicts-with`); `docs` passes anywhere.
+   */
+  async openSemanticConflict(): Promise<{ cents: number; docs: number; euros: number }> {
+    await this.commitFile('main', 'README.md', '# ledger\n');
+    await this.commitFile(
+      'main',
+      '.mergify.yml',
+      [
+        'queue_rules:',
+        '  - name: default',
+        '    batch_size: 3',
+        '    batch_max_wait_time: 60 s',
+        'merge_queue:',
+        '  max_parallel_checks: 1',
+        '',
+      ].join('\n'),
+    );
+    const cents = await this.openPullRequest(
+      'amounts-in-cents',
+      'ledger/amounts.txt',
+      'amounts are integers of cents\n# sandbox-ci: provides money-in-cents\n',
+    );
+    const docs = await this.openPullRequest('docs', 'docs/ledger.md', 'How the ledger works.\n');
+    const euros = await this.openPullRequest(
+      'report-in-euros',
+      'ledger/report.txt',
+      'the report reads amounts as euros\n# sandbox-ci: conflicts-with money-in-cents\n',
+    );
+    return { cents, docs, euros };
+  }
+
   async comment(number: number, body: string): Promise<void> {
     const posted = await this.forge('POST', `/issues/${number}/comments`, { body });
     if (posted.status !== 201) throw new Error(`comment: ${posted.status} ${posted.text}`);

@@ -30,31 +30,8 @@ describe('merge-queue statistics (all-in-one app)', () => {
   it('counts the merges, the dequeue reason and the batch outcomes of a queue that bisected a failed batch', async () => {
     const team = new SandboxTeam(app, uniqueRepository('queue-statistics'));
     const opened = new Date().toISOString();
-    await team.commitFile('main', 'README.md', '# ledger\n');
-    await team.commitFile(
-      'main',
-      '.mergify.yml',
-      [
-        'queue_rules:',
-        '  - name: default',
-        '    batch_size: 3',
-        '    batch_max_wait_time: 60 s',
-        'merge_queue:',
-        '  max_parallel_checks: 1',
-        '',
-      ].join('\n'),
-    );
-    const cents = await team.openPullRequest(
-      'amounts-in-cents',
-      'ledger/amounts.txt',
-      'amounts are integers of cents\n# sandbox-ci: provides money-in-cents\n',
-    );
-    const docs = await team.openPullRequest('docs', 'docs/ledger.md', 'How the ledger works.\n');
-    const euros = await team.openPullRequest(
-      'report-in-euros',
-      'ledger/report.txt',
-      'the report reads amounts as euros\n# sandbox-ci: conflicts-with money-in-cents\n',
-    );
+    // Each adds a file of its own: they merge cleanly, and only a tree holding both fails.
+    const { cents, docs, euros } = await team.openSemanticConflict();
     for (const number of [cents, docs, euros]) await team.comment(number, '@mergify queue');
     await team.until('every pull request to leave the queue', async () => (await team.leaves()).length === 3);
     expect(await team.leaves()).toEqual([
