@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { SQL_EXECUTOR } from '@switchyard/platform';
+import type { SqlQueryable } from '@switchyard/sql';
 import { ReportPullRequestScopesHandler } from '../application/report-pull-request-scopes.handler';
+import { QueueStatisticsQueries } from '../statistics/queue-statistics.queries';
 import { PullRequestScopesController } from './pull-request-scopes.controller';
 import { QueueSimulationController } from './queue-simulation.controller';
 import { QueueStatisticsController } from './queue-statistics.controller';
@@ -9,6 +12,13 @@ import { QueueStatisticsController } from './queue-statistics.controller';
 @Module({
   imports: [CqrsModule],
   controllers: [PullRequestScopesController, QueueStatisticsController, QueueSimulationController],
-  providers: [ReportPullRequestScopesHandler],
+  providers: [
+    ReportPullRequestScopesHandler,
+    {
+      provide: QueueStatisticsQueries,
+      useFactory: (sql: SqlQueryable) => new QueueStatisticsQueries(sql),
+      inject: [SQL_EXECUTOR],
+    },
+  ],
 })
 export class MergeQueueModule {}

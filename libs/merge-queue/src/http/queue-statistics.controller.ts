@@ -3,10 +3,9 @@ import { ApiExtension, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
 import { parseRfc3339, Query, type RepositoryRef, RepositoryRefParam } from '@switchyard/http';
 import { unprocessable, type Clock } from '@switchyard/kernel';
-import { CLOCK, SQL_EXECUTOR } from '@switchyard/platform';
-import type { SqlQueryable } from '@switchyard/sql';
-import { HOUR_MS, queueStatistics } from '../statistics/queue-statistics';
-import { queueFactsIn } from '../statistics/queue-statistics.projection';
+import { CLOCK } from '@switchyard/platform';
+import { HOUR_MS } from '../statistics/queue-statistics';
+import { QueueStatisticsQueries } from '../statistics/queue-statistics.queries';
 import {
   QUEUE_STATISTICS_SCHEMA,
   queueStatisticsJson,
@@ -24,7 +23,7 @@ const LONGEST_WINDOW_MS = 92 * 24 * HOUR_MS;
 @Controller('v1/repos/:owner/:repository/merge-queue')
 export class QueueStatisticsController {
   constructor(
-    @Inject(SQL_EXECUTOR) private readonly sql: SqlQueryable,
+    private readonly queries: QueueStatisticsQueries,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,8 +44,10 @@ export class QueueStatisticsController {
     if (until - since > LONGEST_WINDOW_MS)
       throw unprocessable('the window from since to until is longer than 92 days');
     const window = { since, until };
-    const facts = await queueFactsIn(this.sql, repository.key, query.branch, window);
-    return queueStatisticsJson(queueStatistics(facts, window), query.branch ?? null);
+    return queueStatisticsJson(
+      await this.queries.over(repository.key, query.branch, window),
+      query.branch ?? null,
+    );
   }
 }
 
