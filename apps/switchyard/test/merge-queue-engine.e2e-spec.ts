@@ -108,6 +108,26 @@ describe('merge queue through the sandbox forge (all-in-one app)', () => {
     expect(started).toHaveLength(1);
   });
 
+  it('with merge_method fast-forward and checks in place, moves main to each checked head: no merge commit', async () => {
+    const team = new SandboxTeam(app, uniqueRepository('queue-fast-forward-in-place'));
+    await team.commitFile('main', 'README.md', '# widgets\n');
+    await team.commitFile(
+      'main',
+      '.mergify.yml',
+      'queue_rules:\n  - name: default\n    merge_method: fast-forward\nmerge_queue:\n  max_parallel_checks: 1\n',
+    );
+    const numbers = await queueUntilMerged(team, ['alpha', 'beta']);
+    const checked = (await team.queueEvents())
+      .filter((e) => e.type === 'merge_queue.batch_preparing')
+      .map((e) => e.data.checkMethod);
+    expect(new Set(checked)).toEqual(new Set(['in_place']));
+    const last = await team.forge('GET', `/pulls/${numbers.at(-1)}`);
+    const main = await team.forge('GET', '/git/ref/heads/main');
+    // main is the last pull request's head itself, and GitHub shows each merged.
+    expect(main.body.object.sha).toBe(last.body.head.sha);
+    for (const number of numbers) expect((await team.pull(number)).merged).toBe(true);
+  });
+
   it.each(['merge-batch', 'fast-forward'])(
     'with merge_method %s merges each batch as one, and main holds every change',
     async (method) => {

@@ -412,7 +412,9 @@ export function pendingEffects(state: QueueState, now: number): QueueEffect[] {
       key: `merge:${batch.id}:${next.number}:${next.mergeRetryAt ?? 0}`,
       batchId: batch.id,
       pullRequest: next.number,
-      method: method === 'fast-forward' || method === 'merge-batch' ? 'merge' : method,
+      // In place, a fast-forward moves the base to the checked pull request's head (§2.7); a
+      // merge-batch of one checked in place is a merge.
+      method: method === 'merge-batch' ? 'merge' : method,
       headSha: next.headSha,
     });
   }

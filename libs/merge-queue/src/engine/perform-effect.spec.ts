@@ -173,3 +173,67 @@ describe('performEffect: merging a batch as one', () => {
     ]);
   });
 });
+
+describe('performEffect: fast-forward in place', () => {
+  const passedInPlace = () => {
+    const history = running(
+      policyWith(
+        { maxParallelChecks: 1 },
+        { batchSize: 1, mergeMethod: 'fast-forward', maxChecksRetries: 0 },
+      ),
+      1,
+    );
+    return then(history, checksReported(history, 1, 30, 'success'));
+  };
+  const mergeOf = (events: ReturnType<typeof passedInPlace>) =>
+    effectsOf(events, 30).find((effect) => effect.kind === 'merge')!;
+  /** A code host with the pull request at `head` that records the base's moves and refuses merges. */
+  const hostWithHead = (head: string, calls: string[]) =>
+    ({
+      getPullRequestSummary: async () => ({
+        state: 'open',
+        merged: false,
+        mergeCommitSha: null,
+        head: { sha: head },
+      }),
+      updateBranch: async (_r: unknown, name: string, sha: string) => {
+        calls.push(`${name} to ${sha}`);
+        return { name, sha };
+      },
+      mergePullRequest: async () => {
+        throw new Error('a fast-forward makes no merge commit');
+      },
+    }) as unknown as CodeHost;
+
+  it('moves the base to the checked head itself: no merge commit', async () => {
+    const passed = passedInPlace();
+    const effect = mergeOf(passed);
+    expect(effect).toMatchObject({ kind: 'merge', method: 'fast-forward' });
+    const checked = stateOf(passed).batches[0]!.checkHeadSha!;
+    const calls: string[] = [];
+
+    const results = await performEffect(hostWithHead(checked, calls), effect, scene(passed));
+
+    expect(calls).toEqual([`${BASE_REF} to ${checked}`]);
+    expect(results).toEqual([
+      expect.objectContaining({ kind: 'merged', pullRequest: 1, mergeCommitSha: checked }),
+    ]);
+  });
+
+  it('refuses a head pushed after the checks, as the merge endpoint would, and moves nothing', async () => {
+    const passed = passedInPlace();
+    const calls: string[] = [];
+    const host = hostWithHead('pushed-after-the-checks', calls);
+
+    const results = await performEffect(host, mergeOf(passed), scene(passed));
+
+    expect(calls).toEqual([]);
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'merge_failed',
+        pullRequest: 1,
+        message: 'Head branch was modified. Review and try the merge again.',
+      }),
+    ]);
+  });
+});

@@ -1,4 +1,9 @@
-import { isCodeHostError, type CodeHost, type RepositoryCoordinates } from '@switchyard/code-host';
+import {
+  CodeHostError,
+  isCodeHostError,
+  type CodeHost,
+  type RepositoryCoordinates,
+} from '@switchyard/code-host';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
@@ -232,8 +237,10 @@ async function merge(
   // is the head the checks judged (unknown only for batches recorded before it was kept).
   const expectedHeadSha = batch?.checkMethod === 'in_place' ? batch.checkHeadSha : effect.headSha;
   try {
+    if (effect.method === 'fast-forward')
+      return await fastForwardInPlace(codeHost, effect, scene, expectedHeadSha);
     const outcome = await codeHost.mergePullRequest(repository, effect.pullRequest, {
-      method: effect.method === 'fast-forward' || effect.method === 'merge-batch' ? 'merge' : effect.method,
+      method: effect.method === 'merge-batch' ? 'merge' : effect.method,
       ...(expectedHeadSha ? { expectedHeadSha } : {}),
     });
     return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: outcome.sha };
@@ -256,6 +263,36 @@ async function merge(
       message: error.message,
     };
   }
+}
+
+/**
+ * In place, a fast-forward moves the base to the checked head itself, without a merge commit; the
+ * code host then finds the pull request's head in its base and closes it as merged. A head pushed
+ * after the checks is refused as the merge endpoint would refuse it; a merge already done (before
+ * a crash) is that merge.
+ */
+async function fastForwardInPlace(
+  codeHost: CodeHost,
+  effect: Effect<'merge'>,
+  scene: EffectScene,
+  expectedHeadSha: string | null | undefined,
+): Promise<MergeQueueCommand> {
+  const repository = coordinatesOf(scene.repository);
+  const tested = expectedHeadSha ?? effect.headSha;
+  const pull = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
+  if (pull.merged)
+    return {
+      kind: 'merged',
+      ...at(scene),
+      pullRequest: effect.pullRequest,
+      mergeCommitSha: pull.mergeCommitSha ?? tested,
+    };
+  if (pull.head.sha !== tested)
+    throw new CodeHostError('conflict', 'Head branch was modified. Review and try the merge again.');
+  const moved = await fastForward(codeHost, repository, scene.baseRef, tested);
+  if ('behind' in moved)
+    return { kind: 'batch_behind_base', ...at(scene), batchId: effect.batchId, baseSha: moved.behind };
+  return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: moved.sha };
 }
 
 async function mergeBatch(
