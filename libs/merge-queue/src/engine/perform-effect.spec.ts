@@ -237,3 +237,32 @@ describe('performEffect: fast-forward in place', () => {
     ]);
   });
 });
+
+describe('performEffect: a merge the code host refuses', () => {
+  const passedInline = () => {
+    const history = running(policyWith({}, { batchSize: 1 }), 1);
+    return then(history, checksReported(history, 1, 30, 'success'));
+  };
+  const refusing = (message: string) =>
+    ({
+      mergePullRequest: async () => {
+        throw new CodeHostError('not-mergeable', message, 405);
+      },
+      getPullRequestSummary: async () => ({ state: 'open', merged: false, mergeCommitSha: null }),
+    }) as unknown as CodeHost;
+
+  it.each([
+    ['Base branch was modified. Review and try the merge again.', 'retry'],
+    ['Required status check "ci" is expected.', 'pending'],
+    ['Pull Request is not mergeable', 'error'],
+  ])('"%s" is a merge that failed with outcome %s', async (message, outcome) => {
+    const passed = passedInline();
+    const merge = effectsOf(passed, 30).find((effect) => effect.kind === 'merge')!;
+
+    const results = await performEffect(refusing(message), merge, scene(passed));
+
+    expect(results).toEqual([
+      expect.objectContaining({ kind: 'merge_failed', pullRequest: 1, outcome, message }),
+    ]);
+  });
+});

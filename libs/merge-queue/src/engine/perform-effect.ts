@@ -9,6 +9,7 @@ import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
 import { batchById, checkedPullRequests } from '../domain/train';
 import { headAfterUpdate } from './head-after-update';
+import { mergeRefusalOutcome } from './merge-refusal';
 import { coordinatesOf } from './repository-configuration';
 
 type Effect<K extends QueueEffect['kind']> = Extract<QueueEffect, { kind: K }>;
@@ -259,7 +260,7 @@ async function merge(
       kind: 'merge_failed',
       ...at(scene),
       pullRequest: effect.pullRequest,
-      outcome: 'error',
+      outcome: mergeRefusalOutcome(error.message),
       message: error.message,
     };
   }
