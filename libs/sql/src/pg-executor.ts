@@ -6,6 +6,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 import { copyStatement } from './copy-text';
 import type { QueryOptions, SqlExecutor, SqlLimits, SqlQueryable, SqlRows } from './sql-executor';
 import { BinaryArray, encodeBinaryArray } from './binary-array';
+import { whileServerFull } from './server-full';
 
 const statementNames = new Map<string, string>();
 
@@ -30,17 +31,20 @@ const ignoreSessionError = (): void => undefined;
 const wrap = (target: Pool | PoolClient): SqlQueryable => ({
   async query<T>(sql: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<SqlRows<T>> {
     const values = params.map((param) => (param instanceof BinaryArray ? encodeBinaryArray(param) : param));
-    const result = options?.prepared
-      ? await target.query({ name: statementName(sql), text: sql, values })
-      : await target.query(sql, values);
+    const run = () =>
+      options?.prepared
+        ? target.query({ name: statementName(sql), text: sql, values })
+        : target.query(sql, values);
+    // On the pool a statement first takes a session, which a full server may refuse for a while.
+    const result = target instanceof Pool ? await whileServerFull(run) : await run();
     return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
   },
   async exec(sql: string): Promise<void> {
-    await target.query(sql);
+    await (target instanceof Pool ? whileServerFull(() => target.query(sql)) : target.query(sql));
   },
   async copyFrom(table: string, columns: readonly string[], text: string): Promise<void> {
     if (!(target instanceof Pool)) return copyInto(target, table, columns, text);
-    const client = await target.connect();
+    const client = await whileServerFull(() => target.connect());
     client.on('error', ignoreSessionError);
     try {
       await copyInto(client, table, columns, text);
@@ -136,7 +140,7 @@ export class PgExecutor implements SqlExecutor {
   }
 
   async transaction<T>(fn: (tx: SqlQueryable) => Promise<T>, limits?: SqlLimits): Promise<T> {
-    const client = await this.pool.connect();
+    const client = await whileServerFull(() => this.pool.connect());
     // The server may end the session while the transaction holds it (its idle limit): the next
     // statement fails with that, and the event must not go unhandled (it would end the process).
     client.on('error', ignoreSessionError);
@@ -177,7 +181,7 @@ export class PgExecutor implements SqlExecutor {
 
   /** The one session that LISTENs, opened on first use and again after the server ended the last one. */
   private listeningSession(): Promise<PoolClient> {
-    this.listenClient ??= this.pool.connect().then(
+    this.listenClient ??= whileServerFull(() => this.pool.connect()).then(
       (client) => {
         client.on('notification', (message) => {
           for (const handler of this.listeners.get(message.channel) ?? []) handler(message.payload ?? '');
@@ -237,10 +241,16 @@ export class PgExecutor implements SqlExecutor {
    * long as that session, and a long-held lock must not take a pool slot from queries.
    */
   async acquireSessionLock(key: string): Promise<(() => Promise<void>) | null> {
-    const client = new Client(this.pool.options);
-    // A dropped lock session surfaces as the next checkpoint compare-and-set conflict; never crash on it.
-    client.on('error', () => undefined);
-    await client.connect();
+    const client = await whileServerFull(async () => {
+      const session = new Client(this.pool.options);
+      // A dropped lock session surfaces as the next checkpoint compare-and-set conflict; never crash on it.
+      session.on('error', () => undefined);
+      await session.connect().catch(async (error: unknown) => {
+        await session.end().catch(() => undefined);
+        throw error;
+      });
+      return session;
+    });
     try {
       const { rows } = await client.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
