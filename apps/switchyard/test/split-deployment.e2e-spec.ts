@@ -92,12 +92,34 @@ describeSplit('a split deployment of separate processes (sandbox mode, PostgreSQ
     const team = forgeClient(url, TEST_ADMIN_KEY, repository);
     await team.commit('main', 'README.md', '# widgets\n');
     await team.commit('main', '.mergify.yml', 'queue_rules:\n  - name: default\n    batch_size: 1\n');
+    // The dashboard's live feed from the api process, which runs no projection: the projector's
+    // checkpoints reach it through the checkpoint signal.
+    const feed = await fetch(`${url}/ui/events/${repository}`, {
+      headers: { authorization: `Bearer ${TEST_ADMIN_KEY}` },
+    });
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    const feedReader = feed.body!.getReader();
+    let fed = '';
+    const reading = (async () => {
+      for (;;) {
+        const { value, done } = await feedReader.read();
+        if (done) return;
+        fed += new TextDecoder().decode(value);
+      }
+    })();
     const change = await team.openChange('first');
     await team.queue(change);
     await eventually('the pull request merged', async () =>
       (await mergedEvents(repository)).includes(change),
     );
     expect(await team.merged(change)).toBe(true);
+    await eventually('the api pushed the queue status checkpoint', async () =>
+      fed.includes('event: checkpoint'),
+    );
+    expect(fed).toMatch(/event: checkpoint\ndata: \{"position":"[^"]+"\}\n\n/);
+    await feedReader.cancel();
+    await reading.catch(() => undefined);
 
     // The api's pause answers 200 only once the engine process's effects have read past it.
     const paused = await fetch(`${url}/v1/repos/${repository}/merge-queue/pause`, {
