@@ -95,10 +95,14 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
     }
   }
 
-  async function problemsOf(request: FuzzRequest): Promise<string[]> {
+  async function problemsOf(request: FuzzRequest, sent = 1): Promise<string[]> {
     const before = await quiescentHead();
     const response = await send(request);
     const after = await headPosition();
+    // A periodic processor (the engine's timer: a freeze that starts, a batch's wait that ends) may
+    // write on its own clock, which quiescence cannot wait for; one run saw 15 events land under a 431. A refused request that appends does so each time it is
+    // sent, so a head that moved under a refusal is put to the test once more before it counts.
+    if (response.status >= 300 && before !== after && sent === 1) return problemsOf(request, 2);
     const problems = responseProblems(response, { before, after });
     if (response.status < 300 && before !== after) {
       // An accepted write: every projection must have applied it.

@@ -235,12 +235,10 @@ export function createQueueIntakeReactor(deps: {
     async react(event, context) {
       // A snapshot read before it holds this fact would judge the pull request as it was before
       // (a label not yet seen), and nothing would judge it again: wait, or try the reaction again.
-      await untilReadModelsInclude(
-        freshness,
-        [SNAPSHOTS, QUEUES, 'repository.scheduled_freezes'],
-        event.position,
-        READ_MODEL_WAIT_MS,
-      );
+      // The queues and freezes read models only narrow what is judged; a lag there is waited for
+      // a while and then decided on, as an operator may hold one back (a rebuild, a stopped runner).
+      await untilReadModelsInclude(freshness, [SNAPSHOTS], event.position, READ_MODEL_WAIT_MS);
+      await freshness.waitFor([QUEUES, 'repository.scheduled_freezes'], event.position, READ_MODEL_WAIT_MS);
       switch (event.type) {
         case 'github.pull_request_read':
         case 'github.pull_request_changed': {
