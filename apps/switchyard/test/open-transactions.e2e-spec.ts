@@ -113,7 +113,13 @@ describeOnPostgres('the all-in-one on PostgreSQL beside transactions held open',
 
     held.splice(held.indexOf(inFlight), 1);
     await inFlight.release();
-    expect(await call(app, 'PUT', PAUSE, { reason: 'caught up' })).toMatchObject({ status: 200 });
+    // Read-your-writes waits 300 ms here, which a loaded machine may spend before the read models
+    // catch up with the released append: the write is asked again until its reads show it.
+    await eventually(
+      'the pause answers 200 once its reads catch up',
+      async () => (await call(app, 'PUT', PAUSE, { reason: 'caught up' })).status === 200,
+      { timeoutMs: scaledWait(30_000), intervalMs: 200 },
+    );
     expect(await call(app, 'GET', PAUSE)).toMatchObject({
       status: 200,
       body: { paused: true, reason: 'caught up' },
