@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { queueWorkload } from '@switchyard/merge-queue/testing';
 import { startTestApp, type TestApp } from '../harness';
@@ -25,6 +27,11 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
       `[fuzz] seed ${settings.seed}, ${settings.runs} requests per endpoint ` +
         `(replay: FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs} npm run fuzz)\n`,
     );
+    // The service reads its page at start (`/` and /ui are endpoints too): the bundle comes first,
+    // as `npm run build` makes it, or they answer 503 "not built" whatever the request.
+    execFileSync(process.execPath, [join(__dirname, '..', '..', '..', '..', 'tools', 'build-ui.mjs')], {
+      stdio: 'ignore',
+    });
     app = await startTestApp();
     app.clock.set(NOW);
     state = { account: 'acme', repository: 'fuzz', freezeIds: [] };
