@@ -14,8 +14,26 @@ const check = (overrides: Partial<CheckOnHead> = {}): CheckOnHead => ({
   ...overrides,
 });
 
-const snapshot = (checks: CheckOnHead[], head = HEAD): PullRequestSnapshot =>
-  ({ number: 7, head: { sha: head }, checks }) as unknown as PullRequestSnapshot;
+const snapshot = (
+  checks: CheckOnHead[],
+  head = HEAD,
+  overrides: Partial<PullRequestSnapshot> = {},
+): PullRequestSnapshot =>
+  ({
+    number: 7,
+    head: { ref: 'feature', sha: head },
+    base: { ref: 'main', sha: 'c'.repeat(40) },
+    labels: [],
+    reviews: [],
+    files: [],
+    commits: [],
+    commitsBehind: null,
+    mergeable: null,
+    mergeableState: 'unknown',
+    updatedAt: '2026-11-28T10:00:00Z',
+    checks,
+    ...overrides,
+  }) as unknown as PullRequestSnapshot;
 
 const read = (of: PullRequestSnapshot) => ({
   repository: 'acme/widgets',
@@ -45,8 +63,8 @@ describe('a read of a pull request after the facts it raced with', () => {
     expect(withRead(snapshot([completed]), read(snapshot([rerun]))).checks).toEqual([rerun]);
   });
 
-  it('takes the read whole when the head moved', () => {
-    const other = snapshot([check()], 'b'.repeat(40));
+  it('takes the read whole when the head moved since what is known', () => {
+    const other = snapshot([check()], 'b'.repeat(40), { updatedAt: '2026-11-28T10:00:05Z' });
     expect(withRead(snapshot([completed]), read(other))).toBe(other);
   });
 
@@ -54,5 +72,57 @@ describe('a read of a pull request after the facts it raced with', () => {
     const status = check({ name: 'lint', source: 'status', appSlug: null, state: 'success' });
     const fromRead = check({ name: 'build', state: 'failure', completedAt: '2026-11-28T10:00:01Z' });
     expect(withRead(snapshot([status]), read(snapshot([fromRead]))).checks).toEqual([fromRead, status]);
+  });
+});
+
+describe('a read sent before a change whose fact was recorded first', () => {
+  const file = { filename: 'web/p3.txt', status: 'added' } as unknown as PullRequestSnapshot['files'][number];
+  // Opened at 10:00:00; the read leaves; a label goes on at 10:00:00.7 and its fact is recorded; then the read.
+  const labelled = snapshot([], HEAD, { labels: ['ready'] });
+  const sentBefore = snapshot([], HEAD, { files: [file], mergeable: true, mergeableState: 'clean' });
+
+  it('keeps the label the fact brought, and adds what only the read tells', () => {
+    const after = withRead(labelled, read(sentBefore));
+    expect(after.labels).toEqual(['ready']);
+    expect(after.files).toEqual([file]);
+    expect(after.mergeable).toBe(true);
+    expect(after.mergeableState).toBe('clean');
+  });
+
+  it('keeps what the facts told when the read is from an earlier second', () => {
+    const later = snapshot([], HEAD, { labels: ['ready'], updatedAt: '2026-11-28T10:00:03Z' });
+    expect(withRead(later, read(sentBefore)).labels).toEqual(['ready']);
+  });
+
+  it('keeps the known head when the read shows an older one', () => {
+    const pushed = snapshot([], 'b'.repeat(40), { updatedAt: '2026-11-28T10:00:03Z' });
+    expect(withRead(pushed, read(sentBefore))).toBe(pushed);
+  });
+
+  it('keeps a review recorded as a fact, and adds the ones only the read shows', () => {
+    const review = (id: number, state: string) =>
+      ({
+        id,
+        author: 'octocat',
+        state,
+        submittedAt: null,
+        commitId: HEAD,
+      }) as PullRequestSnapshot['reviews'][number];
+    const known = snapshot([], HEAD, { reviews: [review(1, 'DISMISSED')] });
+    const fromRead = snapshot([], HEAD, { reviews: [review(1, 'APPROVED'), review(2, 'APPROVED')] });
+    expect(withRead(known, read(fromRead)).reviews).toEqual([review(1, 'DISMISSED'), review(2, 'APPROVED')]);
+  });
+
+  it('takes the read whole, labels and all, when the pull request was updated after what is known', () => {
+    const newer = snapshot([], HEAD, { labels: [], updatedAt: '2026-11-28T10:00:02Z' });
+    expect(withRead(labelled, read(newer))).toBe(newer);
+  });
+
+  it('keeps the known mergeability when the base moved', () => {
+    const movedBase = snapshot([], HEAD, {
+      ...sentBefore,
+      base: { ref: 'main', sha: 'd'.repeat(40) },
+    } as never);
+    expect(withRead(labelled, read(movedBase)).mergeable).toBeNull();
   });
 });

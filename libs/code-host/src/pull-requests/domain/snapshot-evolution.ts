@@ -51,24 +51,52 @@ export function withCheckReport(
 }
 
 /**
- * A read through the code host is the whole truth at its time, except for checks: a read is sent
- * before it is recorded, so a check that completed in between can arrive as a fact first and then
- * be overwritten by the read's older copy of it, after which no fact would ever come to correct it
- * (a batch would wait on a pending check forever). On the same head, each check keeps whichever
- * copy is later in that check's own life.
+ * A read through the code host is the whole truth at its time, but it is recorded some time after
+ * it was sent. A change whose webhook fact was recorded in between (a label put on just after the
+ * pull request opened) would be undone by the read's older copy, and no fact would come to set it
+ * again: the label would be lost for good. So a read takes over what webhooks tell (labels, state,
+ * head, title...) only when the pull request was updated after what is known (`updatedAt`, in
+ * seconds as GitHub gives it); a read from the same second or earlier adds only what reads alone
+ * tell (reviews, files, commits, mergeability), and leaves the rest to the facts. Checks are merged
+ * either way, each keeping its copy that is later in its own life.
  */
 export function withRead(
   current: PullRequestSnapshot | null,
   read: PullRequestRead['data'],
 ): PullRequestSnapshot {
   const snapshot = read.snapshot;
-  if (!current || current.head.sha !== snapshot.head.sha) return snapshot;
-  let checks = snapshot.checks;
-  for (const known of current.checks) {
-    const inRead = checks.find((check) => sameCheck(check, known));
-    if (!inRead || isLaterInItsLife(known, inRead)) checks = withCheck(checks, known);
+  if (!current) return snapshot;
+  if (compareInstants(snapshot.updatedAt, current.updatedAt) > 0) {
+    if (current.head.sha !== snapshot.head.sha) return snapshot;
+    const checks = withKnownChecks(snapshot.checks, current.checks);
+    return checks === snapshot.checks ? snapshot : { ...snapshot, checks };
   }
-  return checks === snapshot.checks ? snapshot : { ...snapshot, checks };
+  // Reads of another head are of an older push (or of one whose fact follows, with its own read).
+  if (current.head.sha !== snapshot.head.sha) return current;
+  const sameBase = current.base.sha === snapshot.base.sha;
+  return {
+    ...current,
+    reviews: [
+      ...current.reviews,
+      ...snapshot.reviews.filter((r) => !current.reviews.some((k) => k.id === r.id)),
+    ],
+    files: snapshot.files,
+    commits: snapshot.commits,
+    commitsBehind: sameBase ? snapshot.commitsBehind : current.commitsBehind,
+    mergeable: sameBase ? snapshot.mergeable : current.mergeable,
+    mergeableState: sameBase ? snapshot.mergeableState : current.mergeableState,
+    checks: withKnownChecks(snapshot.checks, current.checks),
+  };
+}
+
+/** The read's checks, each replaced by the known copy when that one is later in the check's life. */
+function withKnownChecks(read: CheckOnHead[], known: readonly CheckOnHead[]): CheckOnHead[] {
+  let checks = read;
+  for (const check of known) {
+    const inRead = checks.find((other) => sameCheck(other, check));
+    if (!inRead || isLaterInItsLife(check, inRead)) checks = withCheck(checks, check);
+  }
+  return checks;
 }
 
 const sameCheck = (a: CheckOnHead, b: CheckOnHead): boolean =>

@@ -39,11 +39,12 @@ interface Row {
  * Each pull request's snapshot, kept from webhook facts and reads through the code host. Rows are
  * read, evolved and written back inside the projection's transaction; every write is guarded by
  * last_position, so an event applied twice changes nothing. Version 2: a read no longer replaces a
- * check that a fact recorded before it shows later in its life (withRead).
+ * check that a fact recorded before it shows later in its life (withRead). Version 3: a read no
+ * later than what is known no longer undoes a change a fact recorded before it (a label, withRead).
  */
 export const pullRequestSnapshotsProjection: Projection = {
   name: 'code_host.pull_request_snapshots',
-  version: 2,
+  version: 3,
   eventTypes: SNAPSHOT_EVENT_TYPES,
 
   async setup(tx) {
