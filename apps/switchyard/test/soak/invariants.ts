@@ -120,12 +120,8 @@ export function checkInvariants(scenario: Scenario, observed: Observed, bounds: 
     if (count > 1) violations.push(`#${number} merged ${count} times`);
 
   // A flaky change on the base branch makes every later run flaky: failures after it prove nothing.
-  const flakyMergedAt = firstFlakyMerge(scenario, observed, stays);
-  const excused = (index: number) => {
-    const number = observed.numbers[index];
-    const last = stays.filter((s) => s.pullRequest === number).at(-1);
-    return flakyMergedAt !== null && last?.leftAt != null && last.leftAt >= flakyMergedAt && !last.merged;
-  };
+  const flakyBaseAt = firstFlakyMerge(scenario, observed, stays);
+  const excused = (index: number) => failedAfterFlakyBase(flakyBaseAt, stays, observed.numbers[index]!);
 
   expectations.forEach((expectation, index) => {
     const number = observed.numbers[index];
@@ -200,9 +196,28 @@ export function checkInvariants(scenario: Scenario, observed: Observed, bounds: 
 function firstFlakyMerge(scenario: Scenario, observed: Observed, stays: readonly Stay[]): number | null {
   const flaky = Object.values(observed.baseBranchFiles).some((text) => text?.includes(ciMarker.flaky));
   if (!flaky) return null;
+  return flakyMergedAt(scenario, observed.numbers, stays) ?? 0;
+}
+
+/** When the first flaky pull request merged through the queue (ms), or null while none has. */
+export function flakyMergedAt(
+  scenario: Scenario,
+  numbers: readonly (number | null)[],
+  stays: readonly Stay[],
+): number | null {
   const times = scenario.pulls
-    .map((pull, index) => ({ pull, number: observed.numbers[index] }))
+    .map((pull, index) => ({ pull, number: numbers[index] }))
     .filter(({ pull }) => pull.nature === 'flaky')
     .flatMap(({ number }) => stays.filter((s) => s.pullRequest === number && s.merged).map((s) => s.leftAt!));
-  return times.length > 0 ? Math.min(...times) : 0;
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** A pull request whose last stay ended unmerged after a flaky change reached the base: its failure proves nothing. */
+export function failedAfterFlakyBase(
+  flakyAt: number | null,
+  stays: readonly Stay[],
+  number: number | null,
+): boolean {
+  const last = stays.filter((s) => s.pullRequest === number).at(-1);
+  return flakyAt !== null && last?.leftAt != null && last.leftAt >= flakyAt && !last.merged;
 }

@@ -3,6 +3,8 @@ import type { EventStore } from '@switchyard/event-store';
 import {
   boundsOf,
   checkInvariants,
+  failedAfterFlakyBase,
+  flakyMergedAt,
   stayBoundMs,
   type Bounds,
   type Observed,
@@ -208,9 +210,10 @@ async function settle(
       seen = current.length;
       quietSince = Date.now();
     }
-    const queued = staysOf(current)
-      .filter((stay: Stay) => stay.to === null)
-      .map((stay) => stay.pullRequest);
+    const stays = staysOf(current);
+    const queued = stays.filter((stay: Stay) => stay.to === null).map((stay) => stay.pullRequest);
+    // A failure after a flaky change reached the base is excused (invariants.ts): no merge to wait for.
+    const flakyAt = flakyMergedAt(scenario, numbers, stays);
     const mergedNumbers = new Set(
       current
         .filter((e) => e.type === 'merge_queue.pull_request_merged')
@@ -218,7 +221,10 @@ async function settle(
     );
     const waitingForMerge = expectations.some(
       (expectation, index) =>
-        expectation === 'merged' && numbers[index] !== null && !mergedNumbers.has(numbers[index]!),
+        expectation === 'merged' &&
+        numbers[index] !== null &&
+        !mergedNumbers.has(numbers[index]!) &&
+        !failedAfterFlakyBase(flakyAt, stays, numbers[index]!),
     );
     const done = queued.length === 0 && !waitingForMerge && Date.now() - quietSince >= quietMs;
     if (done) return { events: current, stillQueued: [] };
