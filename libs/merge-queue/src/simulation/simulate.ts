@@ -84,11 +84,32 @@ interface OpenRun {
   startedAt: number;
 }
 
+/** Runs a simulation to its end at once (the CLI, benchmarks, tests). */
 export function simulate(
   policy: QueuePolicy,
   workload: Workload,
   options: SimulationOptions = {},
 ): SimulationResult {
+  const run = simulationInSlices(policy, workload, options);
+  for (;;) {
+    const step = run.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Simulated events handled between two pauses of `simulationInSlices`: some tens of milliseconds of CPU at most. */
+const EVENTS_PER_SLICE = 20;
+
+/**
+ * The same simulation, pausing (`yield`) every few simulated events, so that a caller
+ * sharing a thread with other work (the HTTP endpoint) can let it run between slices; the result is
+ * the generator's return value, identical to `simulate`'s.
+ */
+export function* simulationInSlices(
+  policy: QueuePolicy,
+  workload: Workload,
+  options: SimulationOptions = {},
+): Generator<void, SimulationResult, void> {
   const random = new Random(workload.seed);
   const ciRandom = new Random(workload.seed ^ 0x5bd1e995);
   const heap = new EventHeap<Timed>();
@@ -282,7 +303,8 @@ export function simulate(
   let nextSample = 0;
 
   apply(command('apply_configuration', { policy }));
-  while (heap.size > 0) {
+  for (let handled = 1; heap.size > 0; handled++) {
+    if (handled % EVENTS_PER_SLICE === 0) yield;
     const at = heap.peekTime()!;
     if (at > end) break;
     while (nextSample <= at) {

@@ -1,5 +1,5 @@
 import type { QueuePolicy } from '../domain/policy';
-import { simulate, type SimulationResult } from './simulate';
+import { simulate, simulationInSlices, type SimulationResult } from './simulate';
 import type { Workload } from './workload';
 
 /** The workload `switchyard simulate` assumes when a flag is left out, as a user would type it. */
@@ -22,6 +22,12 @@ export function whatIfWorkload(policy: QueuePolicy, settings: WhatIfSettings): W
   return { ...workload, scopes: scopes ? { count: scopes } : null };
 }
 
+const WHAT_IF_SAMPLES = 60;
+
 /** What `switchyard simulate` reports: the engine run on the workload, 60 queue-length samples. */
 export const runWhatIf = (policy: QueuePolicy, workload: Workload): SimulationResult =>
-  simulate(policy, workload, { samples: 60 });
+  simulate(policy, workload, { samples: WHAT_IF_SAMPLES });
+
+/** `runWhatIf` in slices: the same result, with a `yield` every few simulated events. */
+export const whatIfInSlices = (policy: QueuePolicy, workload: Workload) =>
+  simulationInSlices(policy, workload, { samples: WHAT_IF_SAMPLES });
