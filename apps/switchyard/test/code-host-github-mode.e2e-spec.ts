@@ -3,7 +3,7 @@ import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { Webhooks } from '@octokit/webhooks';
 import { RepositoryCoverage } from '@switchyard/code-host/pull-requests';
 import { fakeGitHubApp, type FakeGitHubApp } from '@switchyard/github/testing/fake-github-app';
-import { eventually } from '@switchyard/testing';
+import { eventually, scaledWait } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 
 /**
@@ -93,7 +93,9 @@ describe('GitHub mode', () => {
     added.repositories_added = [{ ...added.repositories_added[0], full_name: 'Acme/Covered' }];
     expect((await deliver('installation_repositories', added, 'install-1')).status).toBe(202);
     const head = await app.running.storage.store.headPosition();
-    await app.running.projections!.waitFor(['code_host.installed_repositories'], head, 20_000);
+    expect(
+      await app.running.projections!.waitFor(['code_host.installed_repositories'], head, scaledWait(20_000)),
+    ).toBe(true);
     expect(await coverage.covers('acme/covered')).toBe(true);
     expect(await coverage.covers('acme/elsewhere')).toBe(false);
     // The API serves a covered repository and answers 404 for any other, after the key is checked.

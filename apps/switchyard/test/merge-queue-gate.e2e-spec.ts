@@ -1,6 +1,6 @@
 import { comparePositions } from '@switchyard/event-store';
 import { mergeQueueStreamId } from '@switchyard/merge-queue';
-import { eventually } from '@switchyard/testing';
+import { eventually, scaledWait } from '@switchyard/testing';
 import { startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
@@ -54,7 +54,13 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
     // fixed wait on purpose: what it gives time to is a merge that must not happen.
     await sleep(3_000);
     const head = await app.running.storage.store.headPosition();
-    await app.running.projections!.waitFor(['merge_queue.effects', 'merge_queue.intake'], head, 30_000);
+    expect(
+      await app.running.projections!.waitFor(
+        ['merge_queue.effects', 'merge_queue.intake'],
+        head,
+        scaledWait(30_000),
+      ),
+    ).toBe(true);
     expect([(await team.pull(first)).merged, (await team.pull(second)).merged]).toEqual(
       mergedWhenAcknowledged,
     );

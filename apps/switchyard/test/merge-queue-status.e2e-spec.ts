@@ -1,3 +1,4 @@
+import { scaledWait } from '@switchyard/testing';
 import { mergeQueueStreamId, type MergeQueueEvent } from '@switchyard/merge-queue';
 import { impactOfEvents } from '@switchyard/merge-queue/status';
 import {
@@ -75,7 +76,9 @@ describe('merge-queue status API (all-in-one app, sandbox forge)', () => {
       // A live answer is as fresh as the status read model, which may trail the store under load:
       // it is caught up to what was recorded by `from` before reading, so the answer lies between.
       const head = await app.running.storage.store.headPosition();
-      await app.running.projections!.waitFor(['merge_queue.status'], head, 20_000);
+      expect(await app.running.projections!.waitFor(['merge_queue.status'], head, scaledWait(20_000))).toBe(
+        true,
+      );
       const live = await app.request('GET', `${base}/merge-queue/status?branch=main`);
       const to = new Date().toISOString();
       expect(live.status).toBe(200);

@@ -1,3 +1,4 @@
+import { scaledWait } from '@switchyard/testing';
 import examples from '@octokit/webhooks-examples/api.github.com/index.json';
 import { Webhooks } from '@octokit/webhooks';
 import { PullRequestSnapshots } from '@switchyard/code-host/pull-requests';
@@ -163,7 +164,9 @@ describe('POST /webhooks/github', () => {
     await deliver('pull_request', opened);
     await deliver('pull_request', labeled);
     const head = await store().headPosition();
-    await app.running.projections!.waitFor(['code_host.pull_request_snapshots'], head, 20_000);
+    expect(
+      await app.running.projections!.waitFor(['code_host.pull_request_snapshots'], head, scaledWait(20_000)),
+    ).toBe(true);
     const snapshot = await app.running.app.get(PullRequestSnapshots).find('snapshot-owner/webhooks', 4242);
     expect(snapshot).toMatchObject({
       number: 4242,
