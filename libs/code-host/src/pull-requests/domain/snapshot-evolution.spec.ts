@@ -1,5 +1,5 @@
 import type { CheckOnHead, PullRequestSnapshot } from '../../port/pull-request-snapshot';
-import { withCheckReport, withRead } from './snapshot-evolution';
+import { withCheckReport, withPullRequestChange, withRead } from './snapshot-evolution';
 
 const HEAD = 'a'.repeat(40);
 
@@ -124,5 +124,27 @@ describe('a read sent before a change whose fact was recorded first', () => {
       base: { ref: 'main', sha: 'd'.repeat(40) },
     } as never);
     expect(withRead(labelled, read(movedBase)).mergeable).toBeNull();
+  });
+});
+
+describe('a webhook delivered out of order', () => {
+  const change = (action: string, of: PullRequestSnapshot) => ({
+    repository: 'acme/widgets',
+    number: 7,
+    action,
+    pullRequest: of,
+    label: null,
+    sender: 'octocat',
+  });
+  const labelled = snapshot([], HEAD, { labels: ['ready'], updatedAt: '2026-11-28T10:00:04Z' });
+
+  it('changes nothing when its payload is from an earlier second than what is known', () => {
+    const opened = snapshot([], HEAD, { labels: [], updatedAt: '2026-11-28T10:00:00Z' });
+    expect(withPullRequestChange(labelled, change('opened', opened))).toBe(labelled);
+  });
+
+  it('applies a payload from the same second, in the order the facts were recorded', () => {
+    const unlabelled = snapshot([], HEAD, { labels: [], updatedAt: '2026-11-28T10:00:04Z' });
+    expect(withPullRequestChange(labelled, change('unlabeled', unlabelled)).labels).toEqual([]);
   });
 });

@@ -10,7 +10,10 @@ import type { PullRequestRead } from './pull-request-state.events';
 /**
  * A webhook's pull-request object updates every field it carries. What payloads do not carry
  * (reviews, files, commits, how far behind) is kept until the next read; checks belong to a head
- * commit, so a new head starts with none.
+ * commit, so a new head starts with none. GitHub does not promise to deliver webhooks in order: a
+ * payload from an earlier second than what is known (`updatedAt`) arrived late and changes nothing
+ * (an `opened` delivered after `labeled` would take the label off). Within one second the order
+ * they were recorded in is all there is.
  */
 export function withPullRequestChange(
   current: PullRequestSnapshot | null,
@@ -18,6 +21,7 @@ export function withPullRequestChange(
 ): PullRequestSnapshot {
   const next = change.pullRequest;
   if (!current) return next;
+  if (compareInstants(next.updatedAt, current.updatedAt) < 0) return current;
   const sameHead = current.head.sha === next.head.sha;
   return {
     ...next,
