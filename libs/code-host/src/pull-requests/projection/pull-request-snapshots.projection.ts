@@ -40,7 +40,8 @@ interface Row {
  * read, evolved and written back inside the projection's transaction; every write is guarded by
  * last_position, so an event applied twice changes nothing. Version 2: a read no longer replaces a
  * check that a fact recorded before it shows later in its life (withRead). Version 3: a read no
- * later than what is known no longer undoes a change a fact recorded before it (a label, withRead).
+ * later than what is known no longer undoes a change a fact recorded before it (a label, withRead),
+ * nor does a webhook delivered late (withPullRequestChange).
  */
 export const pullRequestSnapshotsProjection: Projection = {
   name: 'code_host.pull_request_snapshots',
