@@ -17,7 +17,13 @@ describe('merge queue gate through the sandbox forge (all-in-one app)', () => {
   let app: TestApp;
 
   beforeAll(async () => {
-    app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '1' });
+    app = await startTestApp({
+      SWITCHYARD_SANDBOX_CI_SECONDS: '1',
+      // The pause's 200 waits for the engine to pass it, which on a loaded machine may be busy with
+      // a merge for longer than the default 5 s (it then answers 202, as it should): this case is
+      // about what a 200 promises, so it gives the engine the time the machine needs.
+      SWITCHYARD_READ_YOUR_WRITES_TIMEOUT_MS: String(scaledWait(30_000)),
+    });
   }, 120_000);
   afterAll(() => app?.close());
 
