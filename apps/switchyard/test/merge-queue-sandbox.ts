@@ -1,5 +1,6 @@
 import { loadStreamState } from '@switchyard/event-store/application';
 import { mergeQueueStreamId, snapshottingMergeQueueDecider, type QueueState } from '@switchyard/merge-queue';
+import { scaledWait } from '@switchyard/testing';
 import type { TestApp } from './harness';
 
 /**
@@ -141,8 +142,15 @@ export class SandboxTeam {
       .map((e) => [e.data.pullRequest, e.data.dequeueCode]);
   }
 
-  /** Waits (on the store's progress, with a short pause between looks) until the condition holds. */
-  async until(what: string, condition: () => Promise<boolean>, timeoutMs = 300_000): Promise<void> {
+  /**
+   * Waits (on the store's progress, with a short pause between looks) until the condition holds;
+   * by default up to 300 s on an idle machine, stretched with its load as every hang-catching wait.
+   */
+  async until(
+    what: string,
+    condition: () => Promise<boolean>,
+    timeoutMs = scaledWait(300_000),
+  ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await condition())) {
       if (Date.now() > deadline) {
