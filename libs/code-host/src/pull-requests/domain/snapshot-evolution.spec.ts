@@ -118,12 +118,29 @@ describe('a read sent before a change whose fact was recorded first', () => {
     expect(withRead(labelled, read(newer))).toBe(newer);
   });
 
-  it('keeps the known mergeability when the base moved', () => {
-    const movedBase = snapshot([], HEAD, {
-      ...sentBefore,
+  it('takes where the base branch stands from the read, with how far behind and mergeability', () => {
+    const baseMoved = snapshot([], HEAD, {
       base: { ref: 'main', sha: 'd'.repeat(40) },
+      commitsBehind: 2,
+      mergeable: true,
+      mergeableState: 'behind',
     } as never);
-    expect(withRead(labelled, read(movedBase)).mergeable).toBeNull();
+    const after = withRead(labelled, read(baseMoved));
+    expect([after.base.sha, after.commitsBehind, after.mergeableState]).toEqual([
+      'd'.repeat(40),
+      2,
+      'behind',
+    ]);
+    expect(after.labels).toEqual(['ready']);
+  });
+
+  it('keeps the known base branch when the read is of another one (an edit whose fact came first)', () => {
+    const otherBase = snapshot([], HEAD, {
+      ...sentBefore,
+      base: { ref: 'release', sha: 'd'.repeat(40) },
+    } as never);
+    const after = withRead(labelled, read(otherBase));
+    expect([after.base.ref, after.mergeable]).toEqual(['main', null]);
   });
 });
 

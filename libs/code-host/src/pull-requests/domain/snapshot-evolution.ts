@@ -61,7 +61,7 @@ export function withCheckReport(
  * again: the label would be lost for good. So a read takes over what webhooks tell (labels, state,
  * head, title...) only when the pull request was updated after what is known (`updatedAt`, in
  * seconds as GitHub gives it); a read from the same second or earlier adds only what reads alone
- * tell (reviews, files, commits, mergeability), and leaves the rest to the facts. Checks are merged
+ * tell (reviews, files, commits, the base branch's tip, mergeability), and leaves the rest to the facts. Checks are merged
  * either way, each keeping its copy that is later in its own life.
  */
 export function withRead(
@@ -77,8 +77,7 @@ export function withRead(
   }
   // Reads of another head are of an older push (or of one whose fact follows, with its own read).
   if (current.head.sha !== snapshot.head.sha) return current;
-  const sameBase = current.base.sha === snapshot.base.sha;
-  return {
+  const withReadOnly = {
     ...current,
     reviews: [
       ...current.reviews,
@@ -86,10 +85,18 @@ export function withRead(
     ],
     files: snapshot.files,
     commits: snapshot.commits,
-    commitsBehind: sameBase ? snapshot.commitsBehind : current.commitsBehind,
-    mergeable: sameBase ? snapshot.mergeable : current.mergeable,
-    mergeableState: sameBase ? snapshot.mergeableState : current.mergeableState,
     checks: withKnownChecks(snapshot.checks, current.checks),
+  };
+  // The base branch moving is in no pull_request webhook and leaves updatedAt as it is: on the
+  // same base branch, where its tip stands and what follows from it (how far behind, mergeable)
+  // come from the read, or a `refresh` could never bring them.
+  if (current.base.ref !== snapshot.base.ref) return withReadOnly;
+  return {
+    ...withReadOnly,
+    base: snapshot.base,
+    commitsBehind: snapshot.commitsBehind,
+    mergeable: snapshot.mergeable,
+    mergeableState: snapshot.mergeableState,
   };
 }
 
