@@ -51,6 +51,11 @@ describeMultiService('the merge-queue engine process beside an api and a project
       engines.push(engine);
       running.push(engine);
     }
+    // As a load balancer would: the api takes requests once ready (the admin key is known only
+    // once the projector has built the credentials).
+    await eventually('the api to be ready', async () => (await fetch(`${api.url}/readyz`)).status === 200, {
+      intervalMs: 200,
+    });
 
     const repository = uniqueRepository('engine-process');
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GitHub shapes, read field by field

@@ -63,6 +63,11 @@ describeMultiService('an engine upgraded to partitions (PostgreSQL, then Redis a
       running.push(await runProjector(loadConfig(env)));
       const engine = await runEngine(loadConfig(env));
       running.push(engine);
+      // As a load balancer would: the api takes requests once ready (the admin key is known only
+      // once the projector has built the credentials; before, a loaded machine answered 401).
+      await eventually('the api to be ready', async () => (await fetch(`${api.url}/readyz`)).status === 200, {
+        intervalMs: 200,
+      });
       return { api, engine };
     };
     const repository = uniqueRepository('partition-upgrade');
