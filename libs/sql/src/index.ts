@@ -7,3 +7,4 @@ export * from './copy-text';
 export * from './pglite-executor';
 export * from './pg-executor';
 export * from './binary-array';
+export * from './server-full';

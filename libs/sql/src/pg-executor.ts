@@ -119,7 +119,8 @@ export class PgExecutor implements SqlExecutor {
     pool.on('error', () => {
       // Idle client errors (server restart) are surfaced on the next query; keep the process alive.
     });
-    await pool.query('SELECT 1');
+    // A process that starts while the server is full (a deploy's overlap) waits for a slot.
+    await whileServerFull(() => pool.query('SELECT 1'));
     return new PgExecutor(pool);
   }
 

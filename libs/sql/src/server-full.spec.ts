@@ -69,4 +69,25 @@ describeOnPostgres('PgExecutor on a full server', () => {
     await transaction;
     expect((await statement).rows).toEqual([{ answer: 42 }]);
   });
+
+  it('opens once a slot frees up, when it starts while the server is full', async () => {
+    const other = `${role}_b`;
+    await admin.exec(`CREATE ROLE ${other} LOGIN CONNECTION LIMIT 1`);
+    const asOther = new URL(url!);
+    asOther.username = other;
+    try {
+      // One process holds the only session; a second starts meanwhile, and the first stops.
+      const first = await PgExecutor.open(asOther.toString(), { max: 1 });
+      const opening = PgExecutor.open(asOther.toString(), { max: 1 });
+      setTimeout(() => void first.close(), 300);
+      const second = await opening;
+      try {
+        expect((await second.query<{ answer: number }>('SELECT 7 AS answer')).rows).toEqual([{ answer: 7 }]);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await admin.exec(`DROP ROLE IF EXISTS ${other}`);
+    }
+  });
 });

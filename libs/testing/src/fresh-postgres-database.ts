@@ -1,3 +1,4 @@
+import { whileServerFull } from '@switchyard/sql';
 import { Pool } from 'pg';
 
 export interface FreshDatabase {
@@ -8,7 +9,8 @@ export interface FreshDatabase {
 async function asAdmin(adminUrl: string, sql: string): Promise<void> {
   const admin = new Pool({ connectionString: adminUrl, max: 1 });
   try {
-    await admin.query(sql);
+    // Another suite on the same server may hold every slot for a moment.
+    await whileServerFull(() => admin.query(sql));
   } finally {
     await admin.end();
   }
