@@ -1,9 +1,4 @@
-import {
-  CodeHostError,
-  isCodeHostError,
-  type CodeHost,
-  type RepositoryCoordinates,
-} from '@switchyard/code-host';
+import { isCodeHostError, type CodeHost, type RepositoryCoordinates } from '@switchyard/code-host';
 import type { MergeQueueCommand } from '../domain/commands';
 import type { QueueEffect } from '../domain/planner';
 import type { QueueState } from '../domain/state';
@@ -237,32 +232,44 @@ async function merge(
   // In place the queue itself moved the head when it updated the branch: what must still be there
   // is the head the checks judged (unknown only for batches recorded before it was kept).
   const expectedHeadSha = batch?.checkMethod === 'in_place' ? batch.checkHeadSha : effect.headSha;
+  const merged = (mergeCommitSha: string): MergeQueueCommand => ({
+    kind: 'merged',
+    ...at(scene),
+    pullRequest: effect.pullRequest,
+    mergeCommitSha,
+  });
+  const refused = (message: string): MergeQueueCommand => ({
+    kind: 'merge_failed',
+    ...at(scene),
+    pullRequest: effect.pullRequest,
+    outcome: mergeRefusalOutcome(message),
+    message,
+  });
   try {
-    if (effect.method === 'fast-forward')
-      return await fastForwardInPlace(codeHost, effect, scene, expectedHeadSha);
+    if (effect.method === 'fast-forward') {
+      const tested = expectedHeadSha ?? effect.headSha;
+      const result = await fastForwardInPlace(
+        codeHost,
+        repository,
+        effect.pullRequest,
+        scene.baseRef,
+        tested,
+      );
+      if ('behind' in result)
+        return { kind: 'batch_behind_base', ...at(scene), batchId: effect.batchId, baseSha: result.behind };
+      return 'refused' in result ? refused(result.refused) : merged(result.sha);
+    }
     const outcome = await codeHost.mergePullRequest(repository, effect.pullRequest, {
       method: effect.method === 'merge-batch' ? 'merge' : effect.method,
       ...(expectedHeadSha ? { expectedHeadSha } : {}),
     });
-    return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: outcome.sha };
+    return merged(outcome.sha);
   } catch (error) {
     if (!isCodeHostError(error) || error.kind === 'unavailable') throw error;
     // A merge that went through before a crash is refused the second time: it is the same merge.
     const current = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
-    if (current.merged)
-      return {
-        kind: 'merged',
-        ...at(scene),
-        pullRequest: effect.pullRequest,
-        mergeCommitSha: current.mergeCommitSha ?? current.base.sha,
-      };
-    return {
-      kind: 'merge_failed',
-      ...at(scene),
-      pullRequest: effect.pullRequest,
-      outcome: mergeRefusalOutcome(error.message),
-      message: error.message,
-    };
+    if (current.merged) return merged(current.mergeCommitSha ?? current.base.sha);
+    return refused(error.message);
   }
 }
 
@@ -274,26 +281,16 @@ async function merge(
  */
 async function fastForwardInPlace(
   codeHost: CodeHost,
-  effect: Effect<'merge'>,
-  scene: EffectScene,
-  expectedHeadSha: string | null | undefined,
-): Promise<MergeQueueCommand> {
-  const repository = coordinatesOf(scene.repository);
-  const tested = expectedHeadSha ?? effect.headSha;
-  const pull = await codeHost.getPullRequestSummary(repository, effect.pullRequest);
-  if (pull.merged)
-    return {
-      kind: 'merged',
-      ...at(scene),
-      pullRequest: effect.pullRequest,
-      mergeCommitSha: pull.mergeCommitSha ?? tested,
-    };
+  repository: RepositoryCoordinates,
+  pullRequest: number,
+  baseRef: string,
+  tested: string,
+): Promise<{ sha: string } | { behind: string } | { refused: string }> {
+  const pull = await codeHost.getPullRequestSummary(repository, pullRequest);
+  if (pull.merged) return { sha: pull.mergeCommitSha ?? tested };
   if (pull.head.sha !== tested)
-    throw new CodeHostError('conflict', 'Head branch was modified. Review and try the merge again.');
-  const moved = await fastForward(codeHost, repository, scene.baseRef, tested);
-  if ('behind' in moved)
-    return { kind: 'batch_behind_base', ...at(scene), batchId: effect.batchId, baseSha: moved.behind };
-  return { kind: 'merged', ...at(scene), pullRequest: effect.pullRequest, mergeCommitSha: moved.sha };
+    return { refused: 'Head branch was modified. Review and try the merge again.' };
+  return fastForward(codeHost, repository, baseRef, tested);
 }
 
 async function mergeBatch(

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Controller, HttpCode, HttpStatus, Inject, Post } from '@nestjs/common';
 import { ApiExtension, ApiTags } from '@nestjs/swagger';
 import { Auth } from '@switchyard/auth';
@@ -9,7 +10,6 @@ import { configurationProblemIssue } from '@switchyard/mergify-config/json/confi
 import { queuePolicyFromConfiguration } from '../application/policy-from-configuration';
 import { parseArrivals, parseCiDuration, parseRate } from '../simulation/simulate-options';
 import { formatSimulationReport } from '../simulation/simulation-report';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { WHAT_IF_DEFAULTS, whatIfInSlices, whatIfWorkload } from '../simulation/what-if';
 import type { Workload } from '../simulation/workload';
 import { QueueSimulationBody } from './queue-simulation.body';
