@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { scaledWait, testChromiumPath } from '@switchyard/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { startTestApp, type TestApp } from './harness';
+import { buildDashboard, startTestApp, type TestApp } from './harness';
 import { SandboxTeam } from './merge-queue-sandbox';
 import { uniqueRepository } from './unique-repository';
 
@@ -39,8 +38,7 @@ describeInBrowser('dashboard in a browser (all-in-one app, sandbox forge)', () =
   const queuePage = () => `${app.baseUrl}/ui/repos/${team.repository}/queues/main`;
 
   beforeAll(async () => {
-    // The service reads its page at start: the bundle comes first (as `npm run build` makes it).
-    execFileSync(process.execPath, [join(ROOT, 'tools', 'build-ui.mjs')], { cwd: ROOT, stdio: 'ignore' });
+    buildDashboard();
     mkdirSync(SCREENS, { recursive: true });
     app = await startTestApp({ SWITCHYARD_SANDBOX_CI_SECONDS: '2' });
     // The engine decides on the system clock; answers about "now" must not see its events as future.

@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { startHttpApp, switchyardProjections, type RunningHttpApp } from '@switchyard/runtime';
 import { ApplicationKeyService, ServiceTokenService } from '@switchyard/auth';
 import { FixedClock } from '@switchyard/kernel';
@@ -6,6 +8,15 @@ import { ProcessorHost, rebuildBlueGreen } from '@switchyard/projection';
 
 export const TEST_ADMIN_KEY = 'test-admin-key-0123456789abcdef';
 export const TEST_ACCOUNT = 'acme';
+
+/**
+ * Bundles the dashboard as `npm run build` does (tools/build-ui.mjs). The service reads its page at
+ * start: without the bundle, `/` and /ui answer 503 "not built" whatever the request.
+ */
+export function buildDashboard(): void {
+  const root = join(__dirname, '..', '..', '..');
+  execFileSync(process.execPath, [join(root, 'tools', 'build-ui.mjs')], { cwd: root, stdio: 'ignore' });
+}
 
 export interface HttpResponse<T = unknown> {
   status: number;

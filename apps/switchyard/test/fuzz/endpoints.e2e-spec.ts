@@ -1,8 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import fc from 'fast-check';
 import { queueWorkload } from '@switchyard/merge-queue/testing';
-import { startTestApp, type TestApp } from '../harness';
+import { buildDashboard, startTestApp, type TestApp } from '../harness';
 import { endpointName, FUZZ_ENDPOINTS } from './endpoints';
 import { fuzzSettings } from './fuzz-settings';
 import { describeRequest, requestsTo, type FuzzCredentials, type FuzzRequest } from './fuzz-request';
@@ -27,11 +25,8 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
       `[fuzz] seed ${settings.seed}, ${settings.runs} requests per endpoint ` +
         `(replay: FUZZ_SEED=${settings.seed} FUZZ_RUNS=${settings.runs} npm run fuzz)\n`,
     );
-    // The service reads its page at start (`/` and /ui are endpoints too): the bundle comes first,
-    // as `npm run build` makes it, or they answer 503 "not built" whatever the request.
-    execFileSync(process.execPath, [join(__dirname, '..', '..', '..', '..', 'tools', 'build-ui.mjs')], {
-      stdio: 'ignore',
-    });
+    // `/` and /ui are endpoints too: the service must find its page at start.
+    buildDashboard();
     app = await startTestApp();
     app.clock.set(NOW);
     state = { account: 'acme', repository: 'fuzz', freezeIds: [] };
@@ -107,8 +102,9 @@ describe('fuzz: every endpoint against hostile requests (all-in-one app)', () =>
     const response = await send(request);
     const after = await headPosition();
     // A periodic processor (the engine's timer: a freeze that starts, a batch's wait that ends) may
-    // write on its own clock, which quiescence cannot wait for; one run saw 15 events land under a 431. A refused request that appends does so each time it is
-    // sent, so a head that moved under a refusal is put to the test once more before it counts.
+    // write on its own clock, which quiescence cannot wait for; one run saw 15 events land under a
+    // 431. A refused request that appends does so each time it is sent, so a head that moved under
+    // a refusal is put to the test once more before it counts.
     if (response.status >= 300 && before !== after && sent === 1) return problemsOf(request, 2);
     const problems = responseProblems(response, { before, after });
     if (response.status < 300 && before !== after) {
